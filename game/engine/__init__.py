@@ -1,0 +1,17 @@
+"""The Seep engine: the rules of RULES.md as pure, typed Python. No Django here."""
+
+from .cards import DECK, Card, Suit, sort_cards
+from .deal import Deal, Play, View, deal, view_for
+from .errors import IllegalMove, InvalidPosition, NotationError, SeepError
+from .explain import Attempt, Reason, describe, why_illegal
+from .moves import Bid, Break, Build, Capture, Move, Throw
+from .position import House, Position, split_into_sets, team_of
+from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal
+
+__all__ = [
+    "DECK", "Attempt", "Bid", "Break", "Build", "Capture", "Card", "Deal", "DealOutcome",
+    "DealScore", "House", "IllegalMove", "InvalidPosition", "Match", "Move", "NotationError",
+    "Play", "Position", "Reason", "SeepError", "Suit", "TeamScore", "Throw", "View", "deal",
+    "describe", "score_deal", "sort_cards", "split_into_sets", "team_of", "view_for",
+    "why_illegal",
+]  # fmt: skip

@@ -1,0 +1,242 @@
+"""A deal from the shuffle to the last play: the record of moves, and what each seat may see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import DECK, Card, sort_cards
+from .errors import IllegalMove
+from .movegen import HouseInfo, Table, generate
+from .moves import Bid, Capture, Move
+from .position import House, Position
+
+FIRST_DEAL = 4  # R6: four cards to the bidder, then four to the floor
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def first_position(deck: list[Card], dealer: int) -> Position:
+    """R6: the top four to the bidder, the next four to the floor, the rest is the stock."""
+    hands: list[tuple[Card, ...]] = [(), (), (), ()]
+    hands[(dealer + 1) % 4] = sort_cards(deck[:FIRST_DEAL])
+    return Position(
+        dealer=dealer,
+        bid=None,
+        plays=0,
+        hands=tuple(hands),
+        loose=sort_cards(deck[FIRST_DEAL : 2 * FIRST_DEAL]),
+        houses=(),
+        captured=((), ()),
+        sweeps=(0, 0),
+        last_capture=None,
+        stock=tuple(deck[2 * FIRST_DEAL :]),
+    )
+
+
+def can_bid(hand: tuple[Card, ...]) -> bool:
+    """R8: a bid needs a card higher than 8."""
+    return any(card.rank > 8 for card in hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play as everyone at the table saw it: who, what, and the cards it took."""
+
+    seat: int
+    move: Move
+    taken: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal's record: its first position, redeals (R8), and every move made since.
+
+    ``positions[i]`` is the position before ``moves[i]``; the last is the current one.
+    """
+
+    dealer: int
+    seed: int | None
+    redeals: tuple[tuple[Card, ...], ...]
+    positions: tuple[Position, ...]
+    moves: tuple[Move, ...] = ()
+    history: tuple[Play, ...] = field(default=())
+
+    @classmethod
+    def from_position(cls, position: Position) -> Deal:
+        """A deal record starting at any valid position (a lesson's or a puzzle's)."""
+        return cls(dealer=position.dealer, seed=None, redeals=(), positions=(position,))
+
+    @property
+    def start(self) -> Position:
+        return self.positions[0]
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    def legal_moves(self) -> Iterator[Move]:
+        return self.position.legal_moves()
+
+    def apply(self, move: Move) -> Deal:
+        """The record after ``move``; raises IllegalMove if the move is not legal."""
+        before = self.position
+        return self._extend(move, before.apply(move))
+
+    def apply_unchecked(self, move: Move) -> Deal:
+        before = self.position
+        return self._extend(move, before.apply_unchecked(move))
+
+    def _extend(self, move: Move, after: Position) -> Deal:
+        before = self.position
+        taken: tuple[Card, ...] = ()
+        if isinstance(move, Capture):
+            house = before.house(move.card.rank) if move.house else None
+            taken = sort_cards((move.card, *move.loose, *(house.cards if house else ())))
+        return Deal(
+            dealer=self.dealer,
+            seed=self.seed,
+            redeals=self.redeals,
+            positions=(*self.positions, after),
+            moves=(*self.moves, move),
+            history=(*self.history, Play(before.turn, move, taken)),
+        )
+
+    def replay(self, moves: list[Move]) -> Deal:
+        deal = self
+        for number, move in enumerate(moves, 1):
+            try:
+                deal = deal.apply(move)
+            except IllegalMove as error:
+                raise IllegalMove(f"move {number} ({move}): {error.message}", error.rule) from None
+        return deal
+
+    def view_for(self, seat: int) -> View:
+        return view_for(self, seat)
+
+
+def deal(seed: int, dealer: int) -> Deal:
+    """Shuffle with ``seed`` and deal (R6); redeal while the bidder cannot bid (R8)."""
+    if not 0 <= dealer <= 3:
+        raise ValueError(f"dealer must be a seat 0–3, not {dealer!r}")
+    rng = random.Random(seed)
+    redeals: list[tuple[Card, ...]] = []
+    while True:
+        position = first_position(shuffled_deck(rng), dealer)
+        bidder_hand = position.hands[position.bidder]
+        if can_bid(bidder_hand):
+            break
+        redeals.append(bidder_hand)
+    return Deal(dealer=dealer, seed=seed, redeals=tuple(redeals), positions=(position,))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know (R14): its own hand and everything public; never others' cards.
+
+    While the bid is pending the four floor cards lie face down (R6, R9): only their number shows.
+    """
+
+    seat: int
+    dealer: int
+    bid: int | None
+    plays: int
+    turn: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, int, int, int]
+    loose: tuple[Card, ...]
+    face_down_floor: int
+    houses: tuple[House, ...]
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sweeps: tuple[int, int]
+    last_capture: int | None
+    stock_count: int
+    history: tuple[Play, ...]
+    redeals: tuple[tuple[Card, ...], ...]
+    is_over: bool
+
+    @property
+    def last_capture_cards(self) -> tuple[Card, ...]:
+        """R14: the most recent capture may be looked at until the next player plays."""
+        if self.history and self.history[-1].taken:
+            return self.history[-1].taken
+        return ()
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and not self.is_over
+
+    def table(self) -> Table:
+        return Table(
+            seat=self.seat,
+            hand=self.hand,
+            loose=self.loose,
+            houses=tuple(HouseInfo(h.value, h.owners, h.cemented) for h in self.houses),
+            bid=self.bid,
+            opening=self.plays == 0,
+        )
+
+    def legal_moves(self) -> Iterator[Move]:
+        """The seat's legal moves, if it is its turn (none otherwise)."""
+        if not self.my_turn:
+            return iter(())
+        return generate(self.table())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "bid": self.bid,
+            "plays": self.plays,
+            "turn": self.turn,
+            "hand": [str(c) for c in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "loose": [str(c) for c in self.loose],
+            "face_down_floor": self.face_down_floor,
+            "houses": [h.to_json() for h in self.houses],
+            "captured": [[str(c) for c in pile] for pile in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capture": self.last_capture,
+            "stock_count": self.stock_count,
+            "history": [
+                {"seat": p.seat, "move": p.move.to_json(), "taken": [str(c) for c in p.taken]}
+                for p in self.history
+            ],
+            "redeals": [[str(c) for c in hand] for hand in self.redeals],
+            "is_over": self.is_over,
+        }
+
+
+def view_for(deal: Deal, seat: int) -> View:
+    """The seat's view of the deal's current position."""
+    position = deal.position
+    floor_hidden = position.bid is None
+    counts = tuple(len(h) for h in position.hands)
+    return View(
+        seat=seat,
+        dealer=position.dealer,
+        bid=position.bid,
+        plays=position.plays,
+        turn=position.turn,
+        hand=position.hands[seat],
+        hand_counts=(counts[0], counts[1], counts[2], counts[3]),
+        loose=() if floor_hidden else position.loose,
+        face_down_floor=len(position.loose) if floor_hidden else 0,
+        houses=position.houses,
+        captured=position.captured,
+        sweeps=position.sweeps,
+        last_capture=position.last_capture,
+        stock_count=len(position.stock),
+        history=deal.history,
+        redeals=deal.redeals,
+        is_over=position.is_over,
+    )
+
+
+__all__ = ["Bid", "Deal", "Play", "View", "deal", "view_for"]

@@ -1,0 +1,204 @@
+"""Legal move generation: every legal move once, in canonical form (RULES.md R7–R28, §8).
+
+Loose cards are handled as bit masks over the (sorted) loose tuple: a "group" is a mask whose
+cards sum to a value, and a capture or build collects disjoint groups. Values never exceed 13, so
+only subsets summing to at most 13 are ever enumerated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from .cards import Card
+from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, Move, Throw
+
+
+class HouseInfo(NamedTuple):
+    """What move generation needs of a house."""
+
+    value: int
+    owners: frozenset[int]
+    cemented: bool
+
+
+class Table(NamedTuple):
+    """The part of a position that decides the mover's legal moves (also built from views)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    loose: tuple[Card, ...]
+    houses: tuple[HouseInfo, ...]
+    bid: int | None
+    opening: bool  # play 1 of the deal is to be made (or the bid)
+
+
+def subset_sums(values: Sequence[int]) -> dict[int, list[int]]:
+    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum."""
+    by_sum: dict[int, list[int]] = {}
+    count = len(values)
+
+    def extend(start: int, mask: int, total: int) -> None:
+        for i in range(start, count):
+            new_total = total + values[i]
+            if new_total > MAX_HOUSE:
+                continue
+            new_mask = mask | (1 << i)
+            by_sum.setdefault(new_total, []).append(new_mask)
+            extend(i + 1, new_mask, new_total)
+
+    extend(0, 0, 0)
+    return by_sum
+
+
+def packings(groups: Sequence[int], start: int = 0) -> set[int]:
+    """All unions of disjoint ``groups`` added to the mask ``start`` (``start`` included)."""
+    reached = {start}
+    stack = [start]
+    while stack:
+        mask = stack.pop()
+        for group in groups:
+            if not group & mask:
+                union = mask | group
+                if union not in reached:
+                    reached.add(union)
+                    stack.append(union)
+    return reached
+
+
+def capture_masks(groups: Sequence[int]) -> list[int]:
+    """The maximal collections of disjoint groups (R18): no group is left untouched."""
+    if not groups:
+        return []
+    return sorted(m for m in packings(groups) if all(g & m for g in groups))
+
+
+def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
+    return tuple(card for i, card in enumerate(loose) if mask >> i & 1)
+
+
+def _remaining_values(hand: tuple[Card, ...], card: Card) -> set[int]:
+    return {c.rank for c in hand if c != card}
+
+
+def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
+    """Yield every legal move of ``table.seat`` (or those playing the card ``only``), once each."""
+    seat, hand, loose, houses, bid, opening = table
+    if not hand:
+        return
+    if bid is None:
+        if opening:
+            for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE}):
+                yield Bid(value)
+        return
+    values = [c.rank for c in loose]
+    sums = subset_sums(values)
+    singles = {v: 0 for v in range(MIN_HOUSE, MAX_HOUSE + 1)}
+    for i, v in enumerate(values):
+        if v >= MIN_HOUSE:
+            singles[v] |= 1 << i
+    house_at = {h.value: h for h in houses}
+    partner = (seat + 2) % 4
+    owned = [h.value for h in houses if seat in h.owners]
+    for card in hand:
+        if only is not None and card != only:
+            continue
+        keep = _remaining_values(hand, card)
+        cv = card.rank
+        # R26: every house still owned after the play needs a card of its value in hand.
+        unkept = [v for v in owned if v not in keep]
+        yield from _captures(card, cv, loose, sums, house_at, unkept, opening, bid)
+        if not opening or cv == bid:
+            throw_ok = cv not in house_at and not sums.get(cv) and not unkept
+            if throw_ok:
+                yield Throw(card)
+        yield from _builds(
+            card, cv, seat, partner, loose, sums, singles, house_at, keep, unkept, opening, bid
+        )
+        if not opening:
+            yield from _breaks(card, cv, seat, loose, singles, houses, house_at, keep, unkept)
+
+
+def _captures(
+    card: Card,
+    cv: int,
+    loose: tuple[Card, ...],
+    sums: dict[int, list[int]],
+    house_at: dict[int, HouseInfo],
+    unkept: list[int],
+    opening: bool,
+    bid: int,
+) -> Iterator[Move]:
+    if opening and cv != bid:
+        return
+    # Capturing the cv-house releases its duty; any other unkept house forbids the play.
+    if any(v != cv for v in unkept):
+        return
+    has_house = cv in house_at
+    groups = sums.get(cv, [])
+    if not groups:
+        if has_house:
+            yield Capture(card, True, ())
+        return
+    for mask in capture_masks(groups):
+        yield Capture(card, has_house, _cards(loose, mask))
+
+
+def _builds(
+    card: Card,
+    cv: int,
+    seat: int,
+    partner: int,
+    loose: tuple[Card, ...],
+    sums: dict[int, list[int]],
+    singles: dict[int, int],
+    house_at: dict[int, HouseInfo],
+    keep: set[int],
+    unkept: list[int],
+    opening: bool,
+    bid: int,
+) -> Iterator[Move]:
+    if unkept:  # every house the mover owns stays on the floor, so each needs its card (R26)
+        return
+    for value in range(max(cv, MIN_HOUSE), MAX_HOUSE + 1):
+        if opening and value != bid:
+            continue
+        house = house_at.get(value)
+        # A new house, one's own, or an opponent's (becoming co-owner) needs a card of the value
+        # kept in hand; adding to a house of one's partner's is free (R25–R27).
+        partners_house = house is not None and seat not in house.owners and partner in house.owners
+        if not partners_house and value not in keep:
+            continue
+        need = value - cv
+        bases = [0] if need == 0 else sums.get(need, [])
+        groups = sums.get(value, [])
+        masks: set[int] = set()
+        for base in bases:
+            # The card's own set, plus any other loose groups of the value the player folds in;
+            # loose single cards of the value are always absorbed (R23, R24).
+            masks |= packings([g for g in groups if not g & base], base | singles[value])
+        for mask in sorted(masks):
+            if house is None and mask == 0:
+                continue  # a new house needs at least two cards (R21)
+            yield Build(card, value, _cards(loose, mask))
+
+
+def _breaks(
+    card: Card,
+    cv: int,
+    seat: int,
+    loose: tuple[Card, ...],
+    singles: dict[int, int],
+    houses: tuple[HouseInfo, ...],
+    house_at: dict[int, HouseInfo],
+    keep: set[int],
+    unkept: list[int],
+) -> Iterator[Move]:
+    if unkept:
+        return
+    for house in houses:
+        value = house.value + cv
+        if house.cemented or seat in house.owners or value > MAX_HOUSE or value not in keep:
+            continue
+        absorbed = 0 if value in house_at else singles[value]
+        yield Break(card, house.value, value, _cards(loose, absorbed))

@@ -1,0 +1,233 @@
+"""The five kinds of move (RULES.md §8), with JSON and text notation.
+
+Text notation (see docs/NOTATION.md)::
+
+    bid 11
+    throw 7C
+    capture JH: 2C 3D 6S        capture 9S: house 4D 5C   ("house": the house of the card's value)
+    build 5D 11: 6C             build 9S 9             (cement: a 9 alone onto the 9-house)
+    break 2C 9>11               break 2C 9>11: JH      (absorbed loose cards after the colon)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import Card, sort_cards
+from .errors import NotationError
+
+MIN_HOUSE = 9
+MAX_HOUSE = 13
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Base of the five move kinds. Two moves are the same move exactly when they are equal."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"Move.from_str({str(self)!r})"
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Move:
+        return move_from_json(data)
+
+    @staticmethod
+    def from_str(text: str) -> Move:
+        return move_from_str(text)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Bid(Move):
+    """The bidder names a house value 9–13 matching a card in their hand (R7)."""
+
+    value: int
+    kind: ClassVar[str] = "bid"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "bid", "value": self.value}
+
+    def __str__(self) -> str:
+        return f"bid {self.value}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Throw(Move):
+    """Lay a card on the floor as a loose card (R20)."""
+
+    card: Card
+    kind: ClassVar[str] = "throw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "throw", "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"throw {self.card}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Capture(Move):
+    """Take the house of the card's value (if ``house``) and the ``loose`` cards (R16–R18)."""
+
+    card: Card
+    house: bool
+    loose: tuple[Card, ...]
+    kind: ClassVar[str] = "capture"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "capture",
+            "card": str(self.card),
+            "house": self.house,
+            "loose": [str(c) for c in self.loose],
+        }
+
+    def __str__(self) -> str:
+        taken = (["house"] if self.house else []) + [str(c) for c in self.loose]
+        return f"capture {self.card}: {' '.join(taken)}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Build(Move):
+    """Make, cement or add to the house of ``value`` with the card and ``loose`` cards (R23)."""
+
+    card: Card
+    value: int
+    loose: tuple[Card, ...]
+    kind: ClassVar[str] = "build"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "build",
+            "card": str(self.card),
+            "value": self.value,
+            "loose": [str(c) for c in self.loose],
+        }
+
+    def __str__(self) -> str:
+        text = f"build {self.card} {self.value}"
+        return f"{text}: {_cards_text(self.loose)}" if self.loose else text
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Break(Move):
+    """Raise the ordinary ``house`` to ``value`` with one hand card (R28)."""
+
+    card: Card
+    house: int
+    value: int
+    loose: tuple[Card, ...]
+    kind: ClassVar[str] = "break"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "break",
+            "card": str(self.card),
+            "house": self.house,
+            "value": self.value,
+            "loose": [str(c) for c in self.loose],
+        }
+
+    def __str__(self) -> str:
+        text = f"break {self.card} {self.house}>{self.value}"
+        return f"{text}: {_cards_text(self.loose)}" if self.loose else text
+
+
+CardMove = Throw | Capture | Build | Break
+"""The moves that play a card from the hand (every move but a bid)."""
+
+MOVE_KINDS = ("bid", "throw", "capture", "build", "break")
+
+
+def _card(value: Any, field: str) -> Card:
+    try:
+        return Card.from_str(value)
+    except ValueError as error:
+        raise NotationError(f"{field}: {error}") from None
+
+
+def _card_list(value: Any, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise NotationError(f"{field} must be a list of cards")
+    cards = [_card(v, field) for v in value]
+    if len(set(cards)) != len(cards):
+        raise NotationError(f"{field} lists a card twice")
+    return sort_cards(cards)
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise NotationError(f"{field} must be a whole number from {low} to {high}")
+    return value
+
+
+def move_from_json(data: Mapping[str, Any]) -> Move:
+    """Read a §8 move; card lists may be in any order. Raises NotationError."""
+    if not isinstance(data, Mapping):
+        raise NotationError("a move is a JSON object with a 'kind'")
+    kind = data.get("kind")
+    if kind == "bid":
+        return Bid(_int(data.get("value"), "value", MIN_HOUSE, MAX_HOUSE))
+    card = _card(data.get("card"), "card")
+    if kind == "throw":
+        return Throw(card)
+    if kind == "capture":
+        house = data.get("house", False)
+        if not isinstance(house, bool):
+            raise NotationError("house must be true or false")
+        return Capture(card, house, _card_list(data.get("loose", []), "loose"))
+    if kind == "build":
+        value = _int(data.get("value"), "value", MIN_HOUSE, MAX_HOUSE)
+        return Build(card, value, _card_list(data.get("loose", []), "loose"))
+    if kind == "break":
+        house_value = _int(data.get("house"), "house", MIN_HOUSE, MAX_HOUSE)
+        value = _int(data.get("value"), "value", MIN_HOUSE, MAX_HOUSE)
+        return Break(card, house_value, value, _card_list(data.get("loose", []), "loose"))
+    raise NotationError(f"unknown move kind {kind!r}: use one of {', '.join(MOVE_KINDS)}")
+
+
+def move_from_str(text: str) -> Move:
+    """Read the text notation written by ``str(move)``. Raises NotationError."""
+    if not isinstance(text, str):
+        raise NotationError("a move is written as text like 'throw 7C'")
+    head, _, tail = text.strip().partition(":")
+    words = head.split()
+    extra = tail.split()
+    if not words:
+        raise NotationError("empty move")
+    kind, args = words[0].lower(), words[1:]
+    try:
+        if kind == "bid" and len(args) == 1 and not extra:
+            return Bid(_int(int(args[0]), "value", MIN_HOUSE, MAX_HOUSE))
+        if kind == "throw" and len(args) == 1 and not extra:
+            return Throw(_card(args[0], "card"))
+        if kind == "capture" and len(args) == 1:
+            house = bool(extra) and extra[0].lower() == "house"
+            cards = extra[1:] if house else extra
+            return Capture(_card(args[0], "card"), house, _card_list(cards, "loose"))
+        if kind == "build" and len(args) == 2:
+            value = _int(int(args[1]), "value", MIN_HOUSE, MAX_HOUSE)
+            return Build(_card(args[0], "card"), value, _card_list(extra, "loose"))
+        if kind == "break" and len(args) == 2 and ">" in args[1]:
+            old, new = args[1].split(">", 1)
+            house_value = _int(int(old), "house", MIN_HOUSE, MAX_HOUSE)
+            value = _int(int(new), "value", MIN_HOUSE, MAX_HOUSE)
+            return Break(_card(args[0], "card"), house_value, value, _card_list(extra, "loose"))
+    except ValueError as error:
+        if isinstance(error, NotationError):
+            raise
+        raise NotationError(f"cannot read move {text!r}: {error}") from None
+    raise NotationError(
+        f"cannot read move {text!r}: write e.g. 'bid 11', 'throw 7C', 'capture JH: 2C 9D', "
+        "'capture 9S: house', 'build 5D 11: 6C', 'break 2C 9>11'"
+    )

@@ -1,0 +1,476 @@
+"""Positions: the whole state of a deal at one moment, immutable (RULES.md §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, sort_cards
+from .errors import IllegalMove, InvalidPosition, NotationError
+from .movegen import HouseInfo, Table, generate
+from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
+
+PLAYS_PER_DEAL = 48
+PACKET = 4
+# R11: the packets after the opening play, as seats relative to the dealer.
+PACKET_ORDER = (1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)
+SWEEP_BONUS = 50
+OPENING_SWEEP_BONUS = 25
+
+
+def team_of(seat: int) -> int:
+    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (R4)."""
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """A house (R21): its value, its cards split into sets summing to the value, its owners."""
+
+    value: int
+    sets: tuple[tuple[Card, ...], ...]
+    owners: frozenset[int]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return sort_cards(card for group in self.sets for card in group)
+
+    @property
+    def cemented(self) -> bool:
+        """Pakka (two or more sets) rather than kachcha (one set)."""
+        return len(self.sets) >= 2
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "sets": [[str(c) for c in group] for group in self.sets],
+            "owners": sorted(self.owners),
+        }
+
+    def with_sets(self, added: Iterable[tuple[Card, ...]], owners: frozenset[int]) -> House:
+        return House(self.value, _sorted_sets((*self.sets, *added)), owners)
+
+
+def _sorted_sets(sets: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    ordered = [sort_cards(group) for group in sets]
+    return tuple(sorted(ordered, key=lambda group: [c.sort_key for c in group]))
+
+
+def split_into_sets(cards: Iterable[Card], value: int) -> tuple[tuple[Card, ...], ...] | None:
+    """One split of ``cards`` into sets each summing to ``value`` (R21), or None if none exists."""
+    remaining = sorted(cards, key=lambda c: c.sort_key, reverse=True)
+    if sum(c.rank for c in remaining) % value:
+        return None
+
+    def solve(rest: list[Card]) -> list[tuple[Card, ...]] | None:
+        if not rest:
+            return []
+        first, others = rest[0], rest[1:]
+
+        def fill(start: int, total: int, chosen: list[int]) -> list[tuple[Card, ...]] | None:
+            if total == value:
+                left = [c for i, c in enumerate(others) if i not in chosen]
+                tail = solve(left)
+                if tail is None:
+                    return None
+                return [(first, *(others[i] for i in chosen)), *tail]
+            for i in range(start, len(others)):
+                if total + others[i].rank <= value:
+                    found = fill(i + 1, total + others[i].rank, [*chosen, i])
+                    if found is not None:
+                        return found
+            return None
+
+        return fill(0, first.rank, [])
+
+    result = solve(remaining)
+    return None if result is None else _sorted_sets(result)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One moment of a deal. ``apply`` returns a new position; nothing is ever changed in place.
+
+    Seats are numbered in play order (R4); ``plays`` counts the plays made in this deal, and the
+    seat to move is ``(dealer + plays + 1) % 4`` (R12).
+    """
+
+    dealer: int
+    bid: int | None
+    plays: int
+    hands: tuple[tuple[Card, ...], ...]
+    loose: tuple[Card, ...]
+    houses: tuple[House, ...]
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sweeps: tuple[int, int]
+    last_capture: int | None
+    stock: tuple[Card, ...]
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return (self.dealer + self.plays + 1) % 4
+
+    @property
+    def bidder(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def is_over(self) -> bool:
+        """The deal is finished: the opening has been played and every card is played (R29)."""
+        return self.bid is not None and self.plays > 0 and not self.stock and not any(self.hands)
+
+    def house(self, value: int) -> House | None:
+        for house in self.houses:
+            if house.value == value:
+                return house
+        return None
+
+    def table(self) -> Table:
+        """What the seat to move needs to know to list its legal moves."""
+        return Table(
+            seat=self.turn,
+            hand=self.hands[self.turn],
+            loose=self.loose,
+            houses=tuple(HouseInfo(h.value, h.owners, h.cemented) for h in self.houses),
+            bid=self.bid,
+            opening=self.plays == 0,
+        )
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every legal move of the seat to move, each once, in canonical form."""
+        if self.is_over:
+            return iter(())
+        return generate(self.table())
+
+    def is_legal(self, move: Move) -> bool:
+        return any(move == legal for legal in self._moves_with(move))
+
+    def _moves_with(self, move: Move) -> Iterator[Move]:
+        """The legal moves that use the same card as ``move`` (cheaper than all of them)."""
+        table = self.table()
+        if not isinstance(move, CardMove):
+            return generate(table)
+        if move.card not in table.hand:
+            return iter(())
+        return generate(table, only=move.card)
+
+    # ---- playing ---------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> Position:
+        """The position after ``move``; raises IllegalMove (naming the rule) if it is not legal."""
+        if not self.is_legal(move):
+            from .explain import reason_for_move
+
+            reason = reason_for_move(self, move)
+            raise IllegalMove(reason.message, reason.rule)
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> Position:
+        """Apply a move known to be legal (from ``legal_moves``) without checking it again."""
+        seat = self.turn
+        if not isinstance(move, CardMove):
+            assert isinstance(move, Bid)
+            return _replace(self, bid=move.value)
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != move.card)
+        loose = self.loose
+        houses = list(self.houses)
+        captured = self.captured
+        sweeps = self.sweeps
+        last_capture = self.last_capture
+        team = team_of(seat)
+        plays = self.plays + 1
+        if isinstance(move, Throw):
+            loose = sort_cards((*loose, move.card))
+        elif isinstance(move, Capture):
+            taken = set(move.loose)
+            loose = tuple(c for c in loose if c not in taken)
+            won = [move.card, *move.loose]
+            if move.house:
+                house = self.house(move.card.rank)
+                assert house is not None
+                houses.remove(house)
+                won.extend(house.cards)
+            pile = list(captured)
+            pile[team] = sort_cards((*captured[team], *won))
+            captured = (pile[0], pile[1])
+            last_capture = team
+            if not loose and not houses:
+                bonus = _sweep_bonus(plays, hands, self.stock)
+                points = list(sweeps)
+                points[team] += bonus
+                sweeps = (points[0], points[1])
+        elif isinstance(move, Build):
+            used = set(move.loose)
+            loose = tuple(c for c in loose if c not in used)
+            sets = split_into_sets((move.card, *move.loose), move.value)
+            assert sets is not None
+            house = self.house(move.value)
+            if house is None:
+                houses.append(House(move.value, sets, frozenset({seat})))
+            else:
+                houses.remove(house)
+                owners = house.owners
+                if seat not in owners and (seat + 2) % 4 not in owners:
+                    owners = owners | {seat}
+                houses.append(house.with_sets(sets, owners))
+        elif isinstance(move, Break):
+            broken = self.house(move.house)
+            assert broken is not None
+            houses.remove(broken)
+            used = set(move.loose)
+            loose = tuple(c for c in loose if c not in used)
+            raised = (*broken.sets[0], move.card)
+            absorbed = [(c,) for c in move.loose]
+            target = self.house(move.value)
+            if target is None:
+                sets = _sorted_sets([raised, *absorbed])
+                houses.append(House(move.value, sets, frozenset({seat})))
+            else:
+                houses.remove(target)
+                houses.append(target.with_sets([raised, *absorbed], target.owners | {seat}))
+        stock = self.stock
+        if self.plays == 0:
+            hands, stock = _deal_packets(hands, stock, self.dealer)
+        result = Position(
+            dealer=self.dealer,
+            bid=self.bid,
+            plays=plays,
+            hands=tuple(hands),
+            loose=loose,
+            houses=tuple(sorted(houses, key=lambda h: h.value)),
+            captured=captured,
+            sweeps=sweeps,
+            last_capture=last_capture,
+            stock=stock,
+        )
+        if result.is_over and result.loose and result.last_capture is not None:
+            # R29: leftover loose cards go to the team of the last capture (not a sweep).
+            pile = list(result.captured)
+            pile[result.last_capture] = sort_cards((*pile[result.last_capture], *result.loose))
+            result = _replace(result, loose=(), captured=(pile[0], pile[1]))
+        return result
+
+    # ---- interchange -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "bid": self.bid,
+            "plays": self.plays,
+            "turn": self.turn,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "loose": [str(c) for c in self.loose],
+            "houses": [h.to_json() for h in self.houses],
+            "captured": [[str(c) for c in pile] for pile in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capture": self.last_capture,
+            "stock": [str(c) for c in self.stock],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Position:
+        """Read and validate a §8 position; raises InvalidPosition saying what is wrong."""
+        try:
+            return _position_from_json(data)
+        except NotationError as error:
+            raise InvalidPosition(error.message, error.rule) from None
+
+    def __str__(self) -> str:
+        from .notation import position_to_str
+
+        return position_to_str(self)
+
+    def __repr__(self) -> str:
+        return f"Position.from_str({str(self)!r})"
+
+    @classmethod
+    def from_str(cls, text: str) -> Position:
+        from .notation import position_from_str
+
+        return position_from_str(text)
+
+    def validate(self) -> Position:
+        """Return self if valid (RULES.md §8), else raise InvalidPosition."""
+        _check(self)
+        return self
+
+
+def _replace(position: Position, **changes: Any) -> Position:
+    fields = {name: getattr(position, name) for name in Position.__dataclass_fields__}
+    fields.update(changes)
+    return Position(**fields)
+
+
+def _sweep_bonus(plays: int, hands: list[tuple[Card, ...]], stock: tuple[Card, ...]) -> int:
+    """R19: 25 on play 1, nothing on the last play of the deal, 50 otherwise."""
+    if not stock and not any(hands):
+        return 0
+    if plays == 1:
+        return OPENING_SWEEP_BONUS
+    return SWEEP_BONUS
+
+
+def _deal_packets(
+    hands: list[tuple[Card, ...]], stock: tuple[Card, ...], dealer: int
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """R11: packets of four, in the decided order, until the stock runs out."""
+    hands = list(hands)
+    for offset in PACKET_ORDER:
+        if not stock:
+            break
+        seat = (dealer + offset) % 4
+        packet, stock = stock[:PACKET], stock[PACKET:]
+        hands[seat] = sort_cards((*hands[seat], *packet))
+    return hands, stock
+
+
+# ---- reading and validating JSON ---------------------------------------------------------
+
+
+def _cards_field(data: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
+    value = data.get(key, default)
+    if not isinstance(value, list | tuple):
+        raise NotationError(f"'{key}' must be a list of cards")
+    try:
+        return tuple(Card.from_str(v) for v in value)
+    except ValueError as error:
+        raise NotationError(f"'{key}': {error}") from None
+
+
+def _int_field(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise NotationError(f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _position_from_json(data: Mapping[str, Any]) -> Position:
+    if not isinstance(data, Mapping):
+        raise NotationError("a position is a JSON object (RULES.md §8)")
+    dealer = _int_field(data, "dealer", 0, 3)
+    plays = _int_field(data, "plays", 0, PLAYS_PER_DEAL)
+    bid = data.get("bid")
+    if bid is not None:
+        bid = _int_field(data, "bid", MIN_HOUSE, MAX_HOUSE)
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list | tuple) or len(raw_hands) != 4:
+        raise NotationError("'hands' must be a list of four card lists, one per seat")
+    hands = tuple(sort_cards(_cards_field({"hand": h}, "hand")) for h in raw_hands)
+    houses = []
+    raw_houses = data.get("houses", [])
+    if not isinstance(raw_houses, list | tuple):
+        raise NotationError("'houses' must be a list")
+    for raw in raw_houses:
+        if not isinstance(raw, Mapping):
+            raise NotationError("each house is an object with value, sets and owners")
+        value = _int_field(raw, "value", 1, 99)
+        sets = raw.get("sets")
+        if not isinstance(sets, list | tuple) or not sets:
+            raise NotationError(f"the {value}-house needs 'sets', a list of card lists")
+        owners = raw.get("owners")
+        if not isinstance(owners, list | tuple) or not all(
+            isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 3 for o in owners
+        ):
+            raise NotationError(f"the {value}-house's 'owners' must be a list of seats 0–3")
+        houses.append(
+            House(
+                value,
+                _sorted_sets(_cards_field({"set": s}, "set") for s in sets),
+                frozenset(owners),
+            )
+        )
+    captured_raw = data.get("captured", [[], []])
+    if not isinstance(captured_raw, list | tuple) or len(captured_raw) != 2:
+        raise NotationError("'captured' must be two card lists, one per team")
+    captured = (
+        sort_cards(_cards_field({"pile": captured_raw[0]}, "pile")),
+        sort_cards(_cards_field({"pile": captured_raw[1]}, "pile")),
+    )
+    sweeps_raw = data.get("sweeps", [0, 0])
+    if (
+        not isinstance(sweeps_raw, list | tuple)
+        or len(sweeps_raw) != 2
+        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps_raw)
+    ):
+        raise NotationError("'sweeps' must be two whole numbers, one per team")
+    last_capture = data.get("last_capture")
+    if last_capture is not None:
+        last_capture = _int_field(data, "last_capture", 0, 1)
+    position = Position(
+        dealer=dealer,
+        bid=bid,
+        plays=plays,
+        hands=hands,
+        loose=sort_cards(_cards_field(data, "loose")),
+        houses=tuple(sorted(houses, key=lambda h: h.value)),
+        captured=captured,
+        sweeps=(sweeps_raw[0], sweeps_raw[1]),
+        last_capture=last_capture,
+        stock=_cards_field(data, "stock"),
+    )
+    if "turn" in data and data["turn"] != position.turn:
+        raise InvalidPosition(
+            f"'turn' is {data['turn']!r} but after {plays} plays with dealer {dealer} "
+            f"it must be seat {position.turn} (R12)",
+            "R12",
+        )
+    _check(position)
+    return position
+
+
+def _check(position: Position) -> None:
+    """Raise InvalidPosition if the position breaks RULES.md §8's validity conditions."""
+    every = [
+        *(c for hand in position.hands for c in hand),
+        *position.loose,
+        *(c for h in position.houses for c in h.cards),
+        *(c for pile in position.captured for c in pile),
+        *position.stock,
+    ]
+    seen: set[Card] = set()
+    for card in every:
+        if card in seen:
+            raise InvalidPosition(f"the {card.name} ({card}) appears twice", "R1")
+        seen.add(card)
+    if position.bid is None and position.plays:
+        raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
+    if position.bid is not None and position.plays == 0:
+        bidder_hand = position.hands[position.bidder]
+        if bidder_hand and position.bid not in {c.rank for c in bidder_hand}:
+            raise InvalidPosition(
+                f"the bid is {position.bid} but the bidder holds no card of that value (R7)", "R7"
+            )
+    values = [h.value for h in position.houses]
+    for house in position.houses:
+        v = house.value
+        if not MIN_HOUSE <= v <= MAX_HOUSE:
+            raise InvalidPosition(f"a house's value must be 9 to 13, not {v} (R21)", "R21")
+        if len(house.cards) < 2:
+            raise InvalidPosition(f"the {v}-house has fewer than two cards (R21)", "R21")
+        for group in house.sets:
+            total = sum(c.rank for c in group)
+            if total != v:
+                names = "+".join(str(c) for c in group)
+                raise InvalidPosition(
+                    f"the {v}-house's set {names} adds up to {total}, not {v}: every set in a "
+                    f"house must add up to its value (R21)",
+                    "R21",
+                )
+        if values.count(v) > 1:
+            raise InvalidPosition(f"there are two {v}-houses; there can be only one (R22)", "R22")
+        if not house.owners:
+            raise InvalidPosition(f"the {v}-house has no owner (R25)", "R25")
+        for owner in sorted(house.owners):
+            if v not in {c.rank for c in position.hands[owner]}:
+                raise InvalidPosition(
+                    f"seat {owner} owns the {v}-house but holds no card of value {v} (R26)", "R26"
+                )
+        for card in position.loose:
+            if card.rank == v:
+                raise InvalidPosition(
+                    f"the loose {card.name} should be inside the {v}-house (R24)", "R24"
+                )

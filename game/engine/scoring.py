@@ -1,0 +1,154 @@
+"""Scoring a deal (R29–R30) and keeping a match's running difference and baazis (R31–R35)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cards import Card, Suit
+from .position import Position, team_of
+
+BAAZI_LEAD = 100  # R32
+UNDER_NINE = 9  # R33
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """One team's deal: cards taken, points by kind (R3), sweep bonuses (R19)."""
+
+    cards: int
+    spades: int
+    aces: int
+    ten_of_diamonds: int
+    sweeps: int
+
+    @property
+    def card_points(self) -> int:
+        return self.spades + self.aces + self.ten_of_diamonds
+
+    @property
+    def total(self) -> int:
+        """R30: card points plus sweep bonuses."""
+        return self.card_points + self.sweeps
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "cards": self.cards,
+            "spades": self.spades,
+            "aces": self.aces,
+            "ten_of_diamonds": self.ten_of_diamonds,
+            "card_points": self.card_points,
+            "sweeps": self.sweeps,
+            "total": self.total,
+        }
+
+
+def team_score(pile: tuple[Card, ...], sweeps: int) -> TeamScore:
+    return TeamScore(
+        cards=len(pile),
+        spades=sum(c.points for c in pile if c.suit is Suit.SPADES),
+        aces=sum(1 for c in pile if c.rank == 1 and c.suit is not Suit.SPADES),
+        ten_of_diamonds=sum(c.points for c in pile if c.rank == 10 and c.suit is Suit.DIAMONDS),
+        sweeps=sweeps,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """Both teams' scores for a deal; ``difference`` is team 0 minus team 1 (R31)."""
+
+    teams: tuple[TeamScore, TeamScore]
+
+    @property
+    def difference(self) -> int:
+        return self.teams[0].total - self.teams[1].total
+
+    def to_json(self) -> dict[str, Any]:
+        return {"teams": [t.to_json() for t in self.teams], "difference": self.difference}
+
+
+def score_deal(position: Position) -> DealScore:
+    """Score the captured piles and sweeps of a (finished) deal."""
+    return DealScore(
+        (
+            team_score(position.captured[0], position.sweeps[0]),
+            team_score(position.captured[1], position.sweeps[1]),
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What one deal did to the match."""
+
+    dealer: int
+    score: DealScore
+    difference: int  # running difference after the deal, before any reset (R31)
+    baazi_winner: int | None  # team that won a baazi with this deal (R32, R33)
+    under_nine: bool  # the baazi ended because a team scored under nine (R33)
+    next_dealer: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "score": self.score.to_json(),
+            "difference": self.difference,
+            "baazi_winner": self.baazi_winner,
+            "under_nine": self.under_nine,
+            "next_dealer": self.next_dealer,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match's state between deals: the running difference D, baazis won, the next dealer."""
+
+    dealer: int
+    difference: int = 0
+    baazis: tuple[int, int] = (0, 0)
+    outcomes: tuple[DealOutcome, ...] = field(default=())
+
+    def after_deal(self, score: DealScore) -> Match:
+        """R31–R35: add the deal's difference, settle a baazi, choose the next dealer."""
+        difference = self.difference + score.difference
+        winner: int | None = None
+        under_nine = False
+        for team in (0, 1):
+            if score.teams[team].total < UNDER_NINE:
+                winner, under_nine = 1 - team, True
+        if winner is None and abs(difference) >= BAAZI_LEAD:
+            winner = 0 if difference > 0 else 1
+        dealer_lead = difference if team_of(self.dealer) == 0 else -difference
+        next_dealer = (self.dealer + 1) % 4 if dealer_lead > 0 else self.dealer
+        if winner is not None:
+            next_dealer = (next_dealer + 2) % 4
+        baazis = list(self.baazis)
+        if winner is not None:
+            baazis[winner] += 1
+        outcome = DealOutcome(
+            dealer=self.dealer,
+            score=score,
+            difference=difference,
+            baazi_winner=winner,
+            under_nine=under_nine,
+            next_dealer=next_dealer,
+        )
+        return replace(
+            self,
+            dealer=next_dealer,
+            difference=0 if winner is not None else difference,
+            baazis=(baazis[0], baazis[1]),
+            outcomes=(*self.outcomes, outcome),
+        )
+
+    @property
+    def deals_played(self) -> int:
+        return len(self.outcomes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "difference": self.difference,
+            "baazis": list(self.baazis),
+            "outcomes": [o.to_json() for o in self.outcomes],
+        }
