@@ -1,0 +1,141 @@
+"""Command-line interface: one JSON document per input line, one per output line (RULES.md §8).
+
+    python -m game moves      each line a position -> the sorted JSON list of its legal moves
+    python -m game apply      each line {"position": ..., "move": ...} -> the next position
+    python -m game deal --seed N --dealer D      the first position of a deal
+    python -m game selfplay --seed N --deals K   random legal deals, one summary per line
+
+A line that cannot be read gets ``{"error": ..., "rule": ...}`` and the run goes on.
+Positions may also be given in the text notation, and moves as text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from .deal import deal
+from .errors import SeepError
+from .moves import Move
+from .position import Position
+from .scoring import score_deal
+
+
+def dumps(document: Any) -> str:
+    return json.dumps(document, sort_keys=True, ensure_ascii=False)
+
+
+def _position(data: Any) -> Position:
+    if isinstance(data, str):
+        return Position.from_str(data)
+    return Position.from_json(data)
+
+
+def _move(data: Any) -> Move:
+    if isinstance(data, str):
+        return Move.from_str(data)
+    return Move.from_json(data)
+
+
+def _error(message: str, rule: str | None = None) -> dict[str, Any]:
+    return {"error": message, "rule": rule}
+
+
+def _read(line: str) -> Any:
+    text = line.strip()
+    if text.startswith(("{", "[", '"')):
+        return json.loads(text)
+    return text
+
+
+def sorted_moves(position: Position) -> list[dict[str, Any]]:
+    """Legal moves as canonical JSON, sorted by their JSON text with keys sorted."""
+    return sorted((m.to_json() for m in position.legal_moves()), key=dumps)
+
+
+def run_moves(lines: Iterable[str]) -> Iterator[Any]:
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            yield sorted_moves(_position(_read(line)))
+        except json.JSONDecodeError as error:
+            yield _error(f"not JSON: {error.msg} (column {error.colno})")
+        except SeepError as error:
+            yield _error(error.message, error.rule)
+
+
+def run_apply(lines: Iterable[str]) -> Iterator[Any]:
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict) or {"position", "move"} - request.keys():
+                yield _error('each line must be {"position": ..., "move": ...}')
+                continue
+            position = _position(request["position"])
+            yield position.apply(_move(request["move"])).to_json()
+        except json.JSONDecodeError as error:
+            yield _error(f"not JSON: {error.msg} (column {error.colno})")
+        except SeepError as error:
+            yield _error(error.message, error.rule)
+
+
+def selfplay(seed: int, deals: int) -> Iterator[dict[str, Any]]:
+    """Random legal deals; the dealer rotates, and each deal has its own seed."""
+    rng = random.Random(seed)
+    for number in range(deals):
+        record = deal(rng.randrange(2**32), number % 4)
+        while not record.position.is_over:
+            record = record.apply_unchecked(rng.choice(list(record.legal_moves())))
+        final = record.position
+        score = score_deal(final)
+        yield {
+            "deal": number + 1,
+            "seed": record.seed,
+            "dealer": record.dealer,
+            "redeals": len(record.redeals),
+            "bid": final.bid,
+            "plays": final.plays,
+            "moves": [m.to_json() for m in record.moves],
+            "scores": [t.total for t in score.teams],
+            "card_points": [t.card_points for t in score.teams],
+            "sweeps": list(final.sweeps),
+            "difference": score.difference,
+        }
+
+
+def main(
+    argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("moves", help="legal moves of each position read from standard input")
+    commands.add_parser("apply", help="apply a move to a position, for each input line")
+    deal_parser = commands.add_parser("deal", help="the first position of a seeded deal")
+    deal_parser.add_argument("--seed", type=int, required=True)
+    deal_parser.add_argument("--dealer", type=int, choices=range(4), default=0)
+    play_parser = commands.add_parser("selfplay", help="random legal deals, one summary a line")
+    play_parser.add_argument("--seed", type=int, required=True)
+    play_parser.add_argument("--deals", type=int, default=1)
+    args = parser.parse_args(argv)
+    source = stdin or sys.stdin
+    sink = stdout or sys.stdout
+    output: Iterable[Any]
+    if args.command == "moves":
+        output = run_moves(source)
+    elif args.command == "apply":
+        output = run_apply(source)
+    elif args.command == "deal":
+        output = [deal(args.seed, args.dealer).position.to_json()]
+    else:
+        output = selfplay(args.seed, args.deals)
+    for document in output:
+        sink.write(dumps(document) + "\n")
+        sink.flush()
+    return 0
