@@ -138,8 +138,9 @@ def _explain(position: Position, attempt: Attempt) -> Reason:
     if card is None:
         return Reason("R13", "Choose a card from your hand: every turn plays exactly one card.")
     if card not in hand:
-        where = "on the floor" if card in position.loose else "in your hand"
-        return Reason("R13", f"The {card.short} is not {where}: play a card from your hand.")
+        return Reason(
+            "R13", f"The {card.short} is not in your hand: each turn plays a card from your hand."
+        )
     action = attempt.action or _guess_action(position, attempt)
     opening = _explain_opening(position, attempt, action)
     if opening:

@@ -1,0 +1,89 @@
+"""Engine speed: legal_moves per call on 2,000 positions from seeded random games, random full
+deals per second, and the speed-up over the plain brute-force generator of the tests.
+
+    uv run python bench/engine.py [--positions 2000] [--deals 200]
+
+Targets (issue 3): median call < 100 µs, 99th percentile < 5 ms, >= 100 random deals/s on one
+core, >= 30x faster than the brute force on the same positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine import Position, deal  # noqa: E402
+
+
+def sample_positions(count: int, seed: int) -> list[Position]:
+    """Every position of seeded random deals, thinned to ``count`` spread over play numbers."""
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    while len(positions) < count:
+        record = deal(rng.randrange(2**32), rng.randrange(4))
+        while not record.position.is_over:
+            positions.append(record.position)
+            record = record.apply_unchecked(rng.choice(list(record.legal_moves())))
+    rng.shuffle(positions)
+    return positions[:count]
+
+
+def time_calls(positions: list[Position], generate) -> list[float]:  # type: ignore[no-untyped-def]
+    times = []
+    for position in positions:
+        start = time.perf_counter()
+        generate(position)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=2000)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    positions = sample_positions(args.positions, args.seed)
+    fast = time_calls(positions, lambda p: list(p.legal_moves()))
+    print(f"positions sampled            {len(positions)}")
+    print(f"legal_moves calls per second {len(fast) / sum(fast):,.0f}")
+    print(f"median per call              {statistics.median(fast) * 1e6:,.1f} µs")
+    print(f"99th percentile per call     {percentile(fast, 0.99) * 1e6:,.1f} µs")
+    print(f"slowest call                 {max(fast) * 1e6:,.1f} µs")
+
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    for _ in range(args.deals):
+        record = deal(rng.randrange(2**32), rng.randrange(4))
+        position = record.position
+        while not position.is_over:
+            position = position.apply_unchecked(rng.choice(list(position.legal_moves())))
+    elapsed = time.perf_counter() - start
+    print(f"random full deals per second {args.deals / elapsed:,.1f}")
+
+    try:
+        from tests.engine.bruteforce import brute_legal_moves
+    except ImportError:
+        print("brute-force generator not found: speed-up not measured")
+        return
+    subset = positions[: min(300, len(positions))]
+    brute = time_calls(subset, lambda p: brute_legal_moves(p.to_json()))
+    fast_subset = time_calls(subset, lambda p: list(p.legal_moves()))
+    print(f"speed-up over brute force    {sum(brute) / sum(fast_subset):,.0f}x "
+          f"(on {len(subset)} positions)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""The JSON-lines command line: sorted moves, apply with rule errors, deal, selfplay, bad input."""
+
+import io
+import json
+import subprocess
+import sys
+
+from game.engine.cli import main
+
+POSITION = "dealer=3 bid=11 plays=4 hands=5C,9H,JH/-/-/- loose=2C,3D,5S,6S"
+
+
+def run(*args: str, lines: list[str] | None = None) -> list:
+    out = io.StringIO()
+    main(list(args), stdin=io.StringIO("\n".join(lines or []) + "\n"), stdout=out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_moves_are_sorted_by_json_text_with_keys_sorted():
+    [moves] = run("moves", lines=[POSITION])
+    texts = [json.dumps(m, sort_keys=True) for m in moves]
+    assert texts == sorted(texts)
+    assert {"kind": "capture", "card": "JH", "house": False, "loose": ["5S", "6S"]} in moves
+
+
+def test_apply_returns_the_next_position_or_the_rule_broken():
+    results = run(
+        "apply",
+        lines=[
+            json.dumps({"position": POSITION, "move": "capture JH: 5S 6S"}),
+            json.dumps({"position": POSITION, "move": {"kind": "throw", "card": "9H"}}),
+        ],
+    )
+    assert results[0]["captured"][0] == ["5S", "6S", "JH"] and results[0]["plays"] == 5
+    assert results[1]["rule"] == "R20" and "can't throw" in results[1]["error"]
+
+
+def test_malformed_lines_get_an_error_and_the_run_goes_on():
+    results = run("moves", lines=["{not json", '{"dealer": 9}', "[1, 2]", POSITION])
+    assert [("error" in r) if isinstance(r, dict) else False for r in results] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    results = run("apply", lines=['{"position": 1}', "null", '{"position": "x", "move": 1}'])
+    assert all("error" in r for r in results)
+
+
+def test_deal_prints_a_valid_first_position():
+    [position] = run("deal", "--seed", "7", "--dealer", "1")
+    assert position["plays"] == 0 and position["bid"] is None
+    assert len(position["hands"][2]) == 4 and len(position["loose"]) == 4
+    assert len(position["stock"]) == 44
+
+
+def test_selfplay_prints_one_summary_per_finished_deal():
+    summaries = run("selfplay", "--seed", "1", "--deals", "3")
+    assert len(summaries) == 3
+    for summary in summaries:
+        assert summary["plays"] == 48
+        assert sum(summary["card_points"]) == 100
+
+
+def test_python_dash_m_game_runs_as_a_program():
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "moves"],
+        input=POSITION + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)[0]["kind"] in {"capture", "build"}
