@@ -111,6 +111,11 @@ def matches(move: Move, attempt: Attempt, position: Position) -> bool:
     return not chosen - set(move.loose)
 
 
+def moves_matching(position: Position, attempt: Attempt) -> list[Move]:
+    """The legal moves that fit what a person picked (several if the attempt is partial)."""
+    return [move for move in position.legal_moves() if matches(move, attempt, position)]
+
+
 def why_illegal(position: Position, attempt: Attempt) -> Reason | None:
     """None if some legal move fits the attempt; else the reason, naming the rule broken."""
     if any(matches(move, attempt, position) for move in position.legal_moves()):
@@ -475,4 +480,7 @@ def capture_options(position: Position, card: Card) -> list[tuple[Card, ...]]:
     ]
 
 
-__all__ = ["ACTIONS", "Attempt", "Reason", "describe", "matches", "rank_word", "why_illegal"]
+__all__ = [
+    "ACTIONS", "Attempt", "Reason", "capture_options", "describe", "matches", "moves_matching",
+    "rank_word", "why_illegal",
+]  # fmt: skip
