@@ -40,7 +40,7 @@ from game.engine import (
     team_of,
     why_illegal,
 )
-from game.engine.explain import rank_word
+from game.engine.explain import rank_word, sweep_bonus
 from game.engine.movegen import capture_masks, subset_sums
 
 
@@ -54,15 +54,6 @@ def points_taken(before: Position, move: Move) -> int:
         c.points for c in before.captured[team]
     )
     return cards + after.sweeps[team] - before.sweeps[team]
-
-
-def is_sweep(before: Position, move: Move) -> bool:
-    """The play takes every loose card and every house (R19)."""
-    return (
-        isinstance(move, Capture)
-        and set(move.loose) == set(before.loose)
-        and all(house.value == move.card.rank for house in before.houses)
-    )
 
 
 def unseen_cards(position: Position, seat: int) -> list[Card]:
@@ -159,7 +150,7 @@ def _card_words(arg: str) -> str:
 GOALS: dict[str, tuple[Callable[[Position, Move, str], bool], Callable[[str], str]]] = {
     "capture": (_capture, lambda a: f"capture {_card_words(a)}" if a else "make a capture"),
     "capture-house": (_capture_house, lambda a: f"capture the {a}-house"),
-    "sweep": (lambda b, m, a: is_sweep(b, m), lambda a: "sweep the floor"),
+    "sweep": (lambda b, m, a: sweep_bonus(b, m) is not None, lambda a: "sweep the floor"),
     "build": (_build, lambda a: f"build a house of {a} ({rank_word(int(a))})"),
     "cement": (_cement, lambda a: f"cement the {a}-house"),
     "break": (_break, lambda a: f"break the {a}-house"),

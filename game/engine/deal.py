@@ -169,6 +169,14 @@ class View:
         return ()
 
     @property
+    def cards_to_play(self) -> int:
+        """Cards still to be played this deal: in hands and in the stock."""
+        return sum(self.hand_counts) + self.stock_count
+
+    def house(self, value: int) -> House | None:
+        return next((house for house in self.houses if house.value == value), None)
+
+    @property
     def my_turn(self) -> bool:
         return self.turn == self.seat and not self.is_over
 

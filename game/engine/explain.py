@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import Card, sort_cards
 from .movegen import capture_masks, subset_sums
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
-from .position import Position, split_into_sets, team_of
+from .position import (
+    OPENING_SWEEP_BONUS,
+    SWEEP_BONUS,
+    House,
+    Position,
+    split_into_sets,
+)
 
 ACTIONS = ("bid", "throw", "capture", "build", "break")
 NUMBER_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -434,33 +441,53 @@ def _explain_break(position: Position, card: Card, attempt: Attempt) -> Reason:
     )
 
 
-def describe(position: Position, move: Move) -> str:
+class TableState(Protocol):
+    """What ``describe`` needs: a Position or a seat's View."""
+
+    @property
+    def loose(self) -> tuple[Card, ...]: ...
+    @property
+    def houses(self) -> tuple[House, ...]: ...
+    @property
+    def plays(self) -> int: ...
+    @property
+    def cards_to_play(self) -> int: ...
+    def house(self, value: int) -> House | None: ...
+
+
+def sweep_bonus(state: TableState, move: Move) -> int | None:
+    """None if the move is no sweep, else the bonus it scores (R19)."""
+    if not isinstance(move, Capture) or set(move.loose) != set(state.loose):
+        return None
+    if any(house.value != move.card.rank for house in state.houses):
+        return None
+    if state.cards_to_play == 1:
+        return 0
+    return OPENING_SWEEP_BONUS if state.plays == 0 else SWEEP_BONUS
+
+
+def describe(state: TableState, move: Move) -> str:
     """A short sentence saying what a legal move does, for feedback and bot explanations."""
-    seat = position.turn
     if isinstance(move, Bid):
         return f"Bids {move.value}."
     if isinstance(move, Throw):
         return f"Throws the {move.card.short}."
     if isinstance(move, Capture):
-        taken = list(move.loose)
-        house = position.house(move.card.rank) if move.house else None
-        parts = ([f"{house.value}-house"] if house else []) + [c.short for c in taken]
-        points = sum(c.points for c in taken) + move.card.points
-        if house:
-            points += sum(c.points for c in house.cards)
-        after = position.apply_unchecked(move)
-        team = team_of(seat)
-        sweep = after.sweeps[team] - position.sweeps[team]
+        house = state.house(move.card.rank) if move.house else None
+        parts = ([f"{house.value}-house"] if house else []) + [c.short for c in move.loose]
+        won = [move.card, *move.loose, *(house.cards if house else ())]
+        points = sum(c.points for c in won)
         text = f"Captures the {_join(parts)} with the {move.card.short}"
         text += f": {points} point{'s' if points != 1 else ''}" if points else ""
-        if not after.loose and not after.houses and sweep:
-            text += f", and sweeps ({sweep})"
+        bonus = sweep_bonus(state, move)
+        if bonus is not None:
+            text += f", and sweeps (+{bonus})" if bonus else ", and clears the floor"
         return text + "."
     if isinstance(move, Build):
-        house = position.house(move.value)
-        if house is None:
-            return f"Builds {_a(move.value)}-house with the {_names([move.card, *move.loose])}."
-        return f"Cements the {move.value}-house with the {_names([move.card, *move.loose])}."
+        cards = _names([move.card, *move.loose])
+        if state.house(move.value) is None:
+            return f"Builds {_a(move.value)}-house ({move.value}) with the {cards}."
+        return f"Cements the {move.value}-house with the {cards}."
     assert isinstance(move, Break)
     return f"Breaks the {move.house}-house with the {move.card.short}, making it {move.value}."
 

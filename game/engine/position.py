@@ -122,6 +122,11 @@ class Position:
         """The deal is finished: the opening has been played and every card is played (R29)."""
         return self.bid is not None and self.plays > 0 and not self.stock and not any(self.hands)
 
+    @property
+    def cards_to_play(self) -> int:
+        """Cards still to be played this deal: in hands and in the stock."""
+        return sum(len(hand) for hand in self.hands) + len(self.stock)
+
     def house(self, value: int) -> House | None:
         for house in self.houses:
             if house.value == value:
