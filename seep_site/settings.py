@@ -1,0 +1,165 @@
+"""Settings for Seep School.
+
+Everything that differs between a laptop and a server comes from the environment:
+
+- ``SEEP_ENV=production`` switches on production mode: ``DEBUG`` off, ``DJANGO_SECRET_KEY`` and
+  ``DJANGO_ALLOWED_HOSTS`` required, HTTPS only (secure cookies, HSTS, redirect), and the site
+  trusts ``X-Forwarded-Proto`` from the proxy in front of it. Any other value, or none, is
+  development mode.
+- ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/seep``) selects the database; without it
+  the site uses the SQLite file ``db.sqlite3`` beside ``manage.py``.
+- ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) selects Redis as the cache; without it the
+  cache is a database table, so that every process still shares one cache.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+PRODUCTION = os.environ.get("SEEP_ENV", "development") == "production"
+
+
+def _required(name: str) -> str:
+    """Read an environment variable that production mode cannot run without."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise ImproperlyConfigured(f"{name} must be set when SEEP_ENV=production.")
+    return value
+
+
+def _split(value: str) -> list[str]:
+    """Comma-separated list, as in ``DJANGO_ALLOWED_HOSTS=seep.example,www.seep.example``."""
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+if PRODUCTION:
+    DEBUG = False
+    SECRET_KEY = _required("DJANGO_SECRET_KEY")
+    ALLOWED_HOSTS = _split(_required("DJANGO_ALLOWED_HOSTS"))
+    CSRF_TRUSTED_ORIGINS = _split(os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", ""))
+
+    # The site runs behind a TLS-terminating proxy that sets X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    # Load balancers probe the health check over plain HTTP from inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+else:
+    DEBUG = True
+    SECRET_KEY = "django-insecure-development-key-never-used-in-production"
+    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "game",
+    "lessons",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "seep_site.urls"
+WSGI_APPLICATION = "seep_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "game.context_processors.deck",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=600,
+        conn_health_checks=True,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    # A table rather than local memory, so that all server processes see one cache.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+        }
+    }
+
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English")]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Content Security Policy: scripts and styles only from this site (scripts may also carry the
+# per-request nonce), no inline styles, no plug-ins, no framing.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+}

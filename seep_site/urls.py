@@ -1,0 +1,11 @@
+"""Root URLs: each app brings its own; the health check lives here."""
+
+from django.urls import include, path
+
+from seep_site.health import healthz
+
+urlpatterns = [
+    path("", include("lessons.urls")),
+    path("", include("game.urls")),
+    path("healthz", healthz, name="healthz"),
+]

@@ -1,0 +1,106 @@
+"""Settings come from the environment; each case runs in a fresh Python so nothing leaks."""
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+OUR_VARIABLES = ("SEEP_ENV", "DATABASE_URL", "REDIS_URL", "DJANGO_")
+PRODUCTION = {
+    "SEEP_ENV": "production",
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    "DJANGO_ALLOWED_HOSTS": "seep.example,www.seep.example",
+}
+
+
+def run(args: list[str], **environment: str) -> subprocess.CompletedProcess[str]:
+    """Run a Python command in the project with only the given settings variables set."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith(OUR_VARIABLES)}
+    env.update(environment)
+    return subprocess.run(
+        [sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def settings_of(**environment: str) -> dict[str, object]:
+    """A few settings as the settings module computes them under ``environment``."""
+    script = (
+        "import json; from seep_site import settings as s; print(json.dumps({"
+        "'DEBUG': s.DEBUG, 'ALLOWED_HOSTS': s.ALLOWED_HOSTS, 'DATABASE': s.DATABASES['default'],"
+        "'CACHE': s.CACHES['default']['BACKEND'], 'BASE_DIR': str(s.BASE_DIR)}, default=str))"
+    )
+    result = run(["-c", script], **environment)
+    assert result.returncode == 0, result.stderr
+    return dict(json.loads(result.stdout))
+
+
+def test_deploy_check_reports_nothing_in_production() -> None:
+    result = run(["manage.py", "check", "--deploy", "--fail-level", "DEBUG"], **PRODUCTION)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_deploy_check_does_complain_in_development() -> None:
+    """The test above would be worthless if the check never complained."""
+    result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"])
+
+    assert result.returncode != 0
+    assert "security.W018" in result.stderr  # DEBUG on
+
+
+@pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"])
+def test_production_refuses_to_start_without(missing: str) -> None:
+    environment = {name: value for name, value in PRODUCTION.items() if name != missing}
+
+    result = run(["manage.py", "check"], **environment)
+
+    assert result.returncode != 0
+    assert f"{missing} must be set when SEEP_ENV=production." in result.stderr
+
+
+def test_production_mode() -> None:
+    settings = settings_of(**PRODUCTION)
+
+    assert settings["DEBUG"] is False
+    assert settings["ALLOWED_HOSTS"] == ["seep.example", "www.seep.example"]
+
+
+def test_development_mode_by_default() -> None:
+    settings = settings_of()
+
+    assert settings["DEBUG"] is True
+    assert "127.0.0.1" in settings["ALLOWED_HOSTS"]  # type: ignore[operator]
+
+
+def test_sqlite_file_by_default() -> None:
+    settings = settings_of()
+    database = settings["DATABASE"]
+
+    assert isinstance(database, dict)
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"] == str(Path(str(settings["BASE_DIR"])) / "db.sqlite3")
+
+
+def test_database_url_selects_postgresql() -> None:
+    database = settings_of(DATABASE_URL="postgres://seep:secret@db.internal:5433/seep")["DATABASE"]
+
+    assert isinstance(database, dict)
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["PORT"], database["NAME"]) == ("db.internal", 5433, "seep")
+    assert (database["USER"], database["PASSWORD"]) == ("seep", "secret")
+
+
+def test_cache_is_a_database_table_without_redis() -> None:
+    assert settings_of()["CACHE"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_redis_url_selects_redis_cache() -> None:
+    cache = settings_of(REDIS_URL="redis://127.0.0.1:6379/0")["CACHE"]
+
+    assert cache == "django.core.cache.backends.redis.RedisCache"
