@@ -1,0 +1,33 @@
+# Seep School: `make run` serves the site at http://127.0.0.1:8000, `make test` runs every test.
+# Both need only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
+
+.PHONY: run test lint screenshots uv
+
+# uv as a command if it is on PATH, else as a module of the Python that installed it.
+UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
+
+run: uv
+	$(UV) sync --locked
+	$(UV) run python manage.py migrate --noinput
+	$(UV) run python manage.py createcachetable
+	$(UV) run python manage.py runserver 127.0.0.1:8000
+
+test: uv
+	$(UV) sync --locked
+	$(UV) run pytest
+
+lint: uv
+	$(UV) sync --locked
+	$(UV) run ruff check .
+	$(UV) run ruff format --check .
+	$(UV) run mypy .
+
+# Refresh the screenshots in docs/screenshots/ (the browser tests take them).
+screenshots: uv
+	$(UV) sync --locked
+	SCREENSHOT_DIR=docs/screenshots $(UV) run pytest tests/browser -k photographed
+
+uv:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || \
+		python3 -m pip install --user uv || python3 -m pip install uv || \
+		python3 -m pip install --user --break-system-packages uv
