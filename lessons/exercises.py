@@ -89,8 +89,11 @@ class Goal:
     def met(self, before: Position, move: Move) -> bool:
         return GOALS[self.name][0](before, move, self.arg)
 
-    def describe(self) -> str:
-        """The task in words, e.g. "capture the 10♦"."""
+    def describe(self, position: Position | None = None) -> str:
+        """The task in words, e.g. "capture the 10♦"; a whole move is described in words."""
+        if self.name == "play" and position is not None:
+            text = describe(position, Move.from_str(self.arg))
+            return "make the play that " + text[0].lower() + text[1:].rstrip(".")
         return GOALS[self.name][1](self.arg)
 
 
@@ -143,6 +146,12 @@ def _with(before: Position, move: Move, arg: str) -> bool:
     return getattr(move, "card", None) == Card.from_str(arg)
 
 
+def _word_in_brackets(value: str) -> str:
+    """" (J)" after 11, nothing after 9 or 10, whose cards carry the number itself."""
+    word = rank_word(int(value))
+    return "" if word == value else f" ({word})"
+
+
 def _card_words(arg: str) -> str:
     return f"the {Card.from_str(arg).short}"
 
@@ -151,7 +160,7 @@ GOALS: dict[str, tuple[Callable[[Position, Move, str], bool], Callable[[str], st
     "capture": (_capture, lambda a: f"capture {_card_words(a)}" if a else "make a capture"),
     "capture-house": (_capture_house, lambda a: f"capture the {a}-house"),
     "sweep": (lambda b, m, a: sweep_bonus(b, m) is not None, lambda a: "sweep the floor"),
-    "build": (_build, lambda a: f"build a house of {a} ({rank_word(int(a))})"),
+    "build": (_build, lambda a: f"build a house of {a}{_word_in_brackets(a)}"),
     "cement": (_cement, lambda a: f"cement the {a}-house"),
     "break": (_break, lambda a: f"break the {a}-house"),
     "throw": (_throw, lambda a: f"throw {_card_words(a)}" if a else "throw a card"),
@@ -215,7 +224,7 @@ class Exercise:
         return self.position.turn
 
     def task(self) -> str:
-        return " and ".join(goal.describe() for goal in self.goals)
+        return " and ".join(goal.describe(self.position) for goal in self.goals)
 
     def is_answer(self, move: Move) -> bool:
         return all(goal.met(self.position, move) for goal in self.goals)
@@ -248,7 +257,7 @@ class Exercise:
         if self.is_answer(move):
             return Verdict(True, True, f"Right! {done}", move=move, after=after)
         missed = [goal for goal in self.goals if not goal.met(position, move)]
-        wanted = " and ".join(goal.describe() for goal in missed)
+        wanted = " and ".join(goal.describe(position) for goal in missed)
         return Verdict(
             False,
             True,
@@ -266,12 +275,13 @@ class Exercise:
             found.append(f"no legal play meets the goal: {self.task()}")
         if require_wrong_answers and answers and len(answers) == len(legal):
             found.append("every legal play meets the goal: nothing to think about")
-        after = self.position
-        for move in [*answers[:1], *self.replies] if answers else []:
-            if not after.is_legal(move):
-                found.append(f"scripted reply {move} is not legal after the answer")
-                break
-            after = after.apply_unchecked(move)
+        for answer in answers:
+            after = self.position.apply_unchecked(answer)
+            for reply in self.replies:
+                if not after.is_legal(reply):
+                    found.append(f"scripted reply {reply} is not legal after {answer}")
+                    return found
+                after = after.apply_unchecked(reply)
         return found
 
 

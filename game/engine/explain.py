@@ -47,7 +47,8 @@ class Attempt:
         if isinstance(move, Throw):
             return cls(card=move.card, action="throw")
         if isinstance(move, Capture):
-            return cls(card=move.card, loose=move.loose, action="capture")
+            houses = (move.card.rank,) if move.house else ()
+            return cls(card=move.card, loose=move.loose, houses=houses, action="capture")
         if isinstance(move, Build):
             return cls(card=move.card, loose=move.loose, action="build", value=move.value)
         assert isinstance(move, Break)
@@ -283,6 +284,8 @@ def _explain_throw(position: Position, card: Card, attempt: Attempt) -> Reason:
 def _explain_capture(position: Position, card: Card, attempt: Attempt) -> Reason:
     v = card.rank
     for value in attempt.houses:
+        if position.house(value) is None:
+            return Reason("R17", f"There is no {value}-house on the floor to take.")
         if value != v:
             return Reason(
                 "R17",
