@@ -12,7 +12,7 @@ SUIT_NAMES = {
     Suit.CLUBS: _("Clubs"),
 }
 
-# A few cards to show off on the front page: the best-scoring ones (R3).
+# Five of the 17 cards that score (R3), fanned out on the front page.
 HOME_FAN = ("KS", "TD", "AH", "QS", "AC")
 
 

@@ -104,3 +104,24 @@ def test_redis_url_selects_redis_cache() -> None:
     cache = settings_of(REDIS_URL="redis://127.0.0.1:6379/0")["CACHE"]
 
     assert cache == "django.core.cache.backends.redis.RedisCache"
+
+
+def test_production_serves_https_only_but_lets_the_health_check_through() -> None:
+    script = (
+        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'seep_site.settings';"
+        "import django; django.setup(); from django.test import Client;"
+        "client = Client(HTTP_HOST='seep.example');"
+        "home = client.get('/'); health = client.get('/healthz');"
+        "proxied = client.get('/healthz', HTTP_X_FORWARDED_PROTO='https');"
+        "print(json.dumps({'home': [home.status_code, home.get('Location')],"
+        "'health': health.status_code, 'proxied': proxied.status_code,"
+        "'hsts': proxied.get('Strict-Transport-Security')}))"
+    )
+    result = run(["-c", script], **PRODUCTION, DATABASE_URL="sqlite://:memory:")
+
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout.splitlines()[-1])
+    assert answers["home"] == [301, "https://seep.example/"]
+    assert answers["health"] == 200
+    assert answers["proxied"] == 200
+    assert answers["hsts"] == "max-age=31536000; includeSubDomains; preload"
