@@ -19,8 +19,7 @@ test: uv
 lint: uv
 	$(UV) sync --locked
 	$(UV) run ruff check .
-	$(UV) run ruff format --check .
-	$(UV) run mypy .
+	$(UV) run mypy
 
 # Refresh the screenshots in docs/screenshots/ (the browser tests take them).
 screenshots: uv
