@@ -3,15 +3,9 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
-from django_htmx.middleware import HtmxDetails
 
 from game import deck_style
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as ``HtmxMiddleware`` leaves it (for type checking)."""
-
-    htmx: HtmxDetails
+from game.http import HtmxHttpRequest
 
 
 @require_GET

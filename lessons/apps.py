@@ -7,3 +7,6 @@ class LessonsConfig(AppConfig):
     name = "lessons"
     label = "lessons"
     verbose_name = "Teach"
+
+    def ready(self) -> None:
+        from lessons import learners  # noqa: F401  (connects the sign-in merge)

@@ -147,7 +147,7 @@ def _with(before: Position, move: Move, arg: str) -> bool:
 
 
 def _word_in_brackets(value: str) -> str:
-    """" (J)" after 11, nothing after 9 or 10, whose cards carry the number itself."""
+    """ " (J)" after 11, nothing after 9 or 10, whose cards carry the number itself."""
     word = rank_word(int(value))
     return "" if word == value else f" ({word})"
 

@@ -495,6 +495,24 @@ def describe(state: TableState, move: Move) -> str:
     return f"Breaks the {move.house}-house with the {move.card.short}, making it {move.value}."
 
 
+def say_move(move: Move) -> str:
+    """A move in plain words, saying nothing of whether it is legal (for quiz choices)."""
+    if isinstance(move, Bid):
+        return f"Bid {move.value}."
+    if isinstance(move, Throw):
+        return f"Throw the {move.card.short}."
+    if isinstance(move, Capture):
+        parts = ([f"the {move.card.rank}-house"] if move.house else []) + [
+            c.short for c in move.loose
+        ]
+        return f"Capture {_join(parts)} with the {move.card.short}."
+    if isinstance(move, Build):
+        cards = _names([move.card, *move.loose])
+        return f"Build {_a(move.value)}-house ({move.value}) with the {cards}."
+    assert isinstance(move, Break)
+    return f"Break the {move.house}-house with the {move.card.short}, making it {move.value}."
+
+
 def _join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -512,5 +530,5 @@ def capture_options(position: Position, card: Card) -> list[tuple[Card, ...]]:
 
 __all__ = [
     "ACTIONS", "Attempt", "Reason", "capture_options", "describe", "matches", "moves_matching",
-    "rank_word", "why_illegal",
+    "rank_word", "say_move", "why_illegal",
 ]  # fmt: skip
