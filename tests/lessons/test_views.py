@@ -1,0 +1,250 @@
+"""Lesson pages: every step kind answered right, wrong and illegally; progress with and without
+an account; nothing hidden ever reaches the page."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from lessons.content import all_lessons, lesson_by_slug
+from lessons.models import AnswerRecord, Learner, LessonProgress
+from tests.web.markup import elements
+
+pytestmark = pytest.mark.django_db
+
+
+def step_of(slug: str, kind: str) -> int:
+    lesson = lesson_by_slug(slug)
+    assert lesson is not None
+    return next(i for i, s in enumerate(lesson.steps, 1) if s.kind == kind)
+
+
+def answer(client: Client, slug: str, number: int, data: dict, htmx: bool = True):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("lessons:answer", args=[slug, number]), data, headers=headers)
+
+
+def test_the_lesson_map_lists_every_lesson_in_order(client: Client) -> None:
+    response = client.get(reverse("lessons:learn"))
+    assert response.status_code == 200
+    titles = [
+        e.text.strip() for e in elements(response.content, "strong") if e.ancestors[-1] == "span"
+    ]
+    assert titles[: len(all_lessons())] == [lesson.title for lesson in all_lessons()]
+    assert b"Start: The cards" in response.content or b"Start:" in response.content
+
+
+def test_every_step_page_renders(client: Client) -> None:
+    for lesson in all_lessons():
+        for number in range(1, len(lesson.steps) + 1):
+            response = client.get(reverse("lessons:step", args=[lesson.slug, number]))
+            assert response.status_code == 200, (lesson.slug, number)
+
+
+def test_unknown_lesson_or_step_is_404(client: Client) -> None:
+    assert client.get(reverse("lessons:step", args=["no-such", 1])).status_code == 404
+    assert client.get(reverse("lessons:step", args=["capturing", 99])).status_code == 404
+
+
+def test_a_right_play_is_praised_and_recorded(client: Client) -> None:
+    number = 2  # "Capture the 7♠ with your 7♥."
+    response = answer(
+        client, "capturing", number, {"card": "7H", "loose": ["7S"], "action": "capture"}
+    )
+    assert response.status_code == 200
+    assert b"feedback-ok" in response.content
+    assert b"<html" not in response.content  # an htmx answer gets the step's part only
+    record = AnswerRecord.objects.get()
+    assert record.correct and record.play == "capture 7H: 7S"
+    assert record.exercise == f"lesson:capturing:{number}"
+    assert LessonProgress.objects.get().step == number + 1
+
+
+def test_a_chosen_option_is_a_complete_move(client: Client) -> None:
+    response = answer(client, "capturing", 2, {"move": "capture 7H: 7S"}, htmx=False)
+    assert response.status_code == 200 and b"<html" in response.content
+    assert b"feedback-ok" in response.content
+
+
+def test_a_legal_play_that_misses_the_goal_is_explained(client: Client) -> None:
+    response = answer(client, "capturing", 2, {"card": "2C", "action": "throw"})
+    assert b"feedback-no" in response.content
+    assert b"That is a legal play, but the task was to capture the 7" in response.content
+    assert LessonProgress.objects.get().mistakes == 1
+
+
+def test_an_illegal_play_gets_the_rule_it_breaks(client: Client) -> None:
+    response = answer(client, "capturing", 2, {"card": "7H", "action": "throw"})
+    html = response.content.decode()
+    assert "feedback-no" in html and "(R20)" in html and "can&#x27;t throw the 7♥" in html
+    assert AnswerRecord.objects.get().rule == "R20"
+
+
+def test_an_ambiguous_attempt_offers_the_plays_it_could_mean(client: Client) -> None:
+    lesson = lesson_by_slug("capturing")
+    assert lesson is not None
+    number = 5  # the 10♣ can capture, or build K-houses
+    response = answer(client, "capturing", number, {"card": "TC"})
+    assert b"choose one" in response.content
+    assert not AnswerRecord.objects.exists()
+
+
+def test_show_lists_what_a_card_can_do_without_judging(client: Client) -> None:
+    response = answer(client, "capturing", 5, {"card": "TC", "show": "1"})
+    assert b"What the 10" in response.content and b"Captures the 3" in response.content
+    assert not AnswerRecord.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"card": "ZZ"},
+        {"card": "7H", "loose": ["QQ"]},
+        {"move": "fly away"},
+        {"card": "7H", "action": "juggle"},
+        {"card": "7H", "house": ["x"]},
+    ],
+)
+def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict) -> None:
+    response = answer(client, "capturing", 2, data)
+    assert response.status_code == 400
+    assert not AnswerRecord.objects.exists()
+
+
+def test_the_illegal_step_passes_only_for_the_rule_it_shows(client: Client) -> None:
+    number = step_of("capturing", "illegal")  # try 8♦ on 3♥ + 4♣: R16
+    ok = answer(
+        client, "capturing", number, {"card": "8D", "loose": ["3H", "4C"], "action": "capture"}
+    )
+    assert b"feedback-ok" in ok.content and b"Refused, as it should be" in ok.content
+    legal = answer(client, "capturing", number, {"card": "2S", "action": "throw"})
+    assert b"That play is allowed" in legal.content
+
+
+def test_is_this_legal_takes_yes_or_no(client: Client) -> None:
+    number = step_of("capturing", "legal")  # Q with the 9-house and a 3: not legal
+    right = answer(client, "capturing", number, {"legal": "no"})
+    assert b"feedback-ok" in right.content and b"It is not legal." in right.content
+    wrong = answer(client, "capturing", number, {"legal": "yes"})
+    assert b"feedback-no" in wrong.content
+    assert answer(client, "capturing", number, {"legal": "maybe"}).status_code == 400
+
+
+def test_which_is_right_uses_the_engine(client: Client) -> None:
+    lesson = lesson_by_slug("taking-everything")
+    assert lesson is not None
+    number = step_of("taking-everything", "choice")
+    step = lesson.steps[number - 1]
+    from lessons.content import choice_is_right
+
+    right = next(i for i, c in enumerate(step.choices) if choice_is_right(step, c))
+    wrong = next(i for i, c in enumerate(step.choices) if not choice_is_right(step, c))
+    assert b"feedback-ok" in answer(client, lesson.slug, number, {"choice": right}).content
+    assert b"feedback-no" in answer(client, lesson.slug, number, {"choice": wrong}).content
+    assert answer(client, lesson.slug, number, {"choice": 99}).status_code == 400
+
+
+def test_count_and_quiz_steps(client: Client) -> None:
+    lesson = lesson_by_slug("cards")
+    assert lesson is not None
+    number = step_of("cards", "count")
+    right = lesson.steps[number - 1].count_answer()
+    assert b"feedback-ok" in answer(client, "cards", number, {"number": right}).content
+    assert b"feedback-no" in answer(client, "cards", number, {"number": right + 1}).content
+    assert answer(client, "cards", number, {"number": "ten"}).status_code == 400
+    quiz = step_of("cards", "quiz")
+    good = lesson.steps[quiz - 1].answer
+    assert b"feedback-ok" in answer(client, "cards", quiz, {"choice": good}).content
+
+
+def finish_lesson(client: Client, slug: str, mistakes: int = 0) -> None:
+    """Answer every step of a lesson right, after ``mistakes`` wrong answers on a quiz or count."""
+    from lessons.content import choice_is_right
+
+    lesson = lesson_by_slug(slug)
+    assert lesson is not None
+    for number, step in enumerate(lesson.steps, 1):
+        if step.kind == "read":
+            client.post(reverse("lessons:answer", args=[slug, number]))
+            continue
+        if step.kind in ("play", "illegal"):
+            move = str(step.exercise.answers()[0]) if step.kind == "play" else step.example
+            data = {"move": move}
+        elif step.kind == "legal":
+            data = {"legal": "yes" if step.legal_answer() else "no"}
+        elif step.kind == "count":
+            for _ in range(mistakes):
+                answer(client, slug, number, {"number": step.count_answer() + 1})
+            mistakes = 0
+            data = {"number": step.count_answer()}
+        elif step.kind == "quiz":
+            for _ in range(mistakes):
+                answer(client, slug, number, {"choice": (step.answer + 1) % len(step.choices)})
+            mistakes = 0
+            data = {"choice": step.answer}
+        else:
+            index = next(i for i, c in enumerate(step.choices) if choice_is_right(step, c))
+            data = {"choice": index}
+        response = answer(client, slug, number, data)
+        assert b"feedback-ok" in response.content, (slug, number, response.content[:3000])
+
+
+def test_finishing_a_lesson_gives_stars_by_mistakes(client: Client) -> None:
+    finish_lesson(client, "cards")
+    progress = LessonProgress.objects.get(lesson="cards")
+    assert progress.completed is not None and progress.stars == 3
+    page = client.get(reverse("lessons:done", args=["cards"]))
+    assert b"3 stars of 3" in page.content
+    finish_lesson(client, "table", mistakes=3)
+    assert LessonProgress.objects.get(lesson="table").stars == 1
+
+
+@pytest.mark.parametrize("lesson", [lesson.slug for lesson in all_lessons()])
+def test_every_lesson_can_be_finished_through_the_views(client: Client, lesson: str) -> None:
+    finish_lesson(client, lesson)
+    assert LessonProgress.objects.get(lesson=lesson).completed is not None
+
+
+def test_continue_where_you_left_off(client: Client) -> None:
+    client.post(reverse("lessons:answer", args=["capturing", 1]))
+    response = client.get(reverse("lessons:learn"))
+    assert b"Continue: Capturing" in response.content
+    redirect = client.get(reverse("lessons:lesson", args=["capturing"]))
+    assert redirect["Location"] == reverse("lessons:step", args=["capturing", 2])
+
+
+def test_progress_without_an_account_is_merged_into_it_on_sign_in(client: Client) -> None:
+    finish_lesson(client, "cards")
+    user = get_user_model().objects.create_user("asha", password="seep-school-1")
+    client.post(reverse("lessons:answer", args=["capturing", 1]))
+    assert client.login(username="asha", password="seep-school-1")
+    learner = Learner.objects.get(user=user)
+    assert LessonProgress.objects.get(learner=learner, lesson="cards").stars == 3
+    assert LessonProgress.objects.filter(learner=learner).count() == 2
+    assert Learner.objects.count() == 1
+    # Signed in, new progress is kept on the account.
+    finish_lesson(client, "table")
+    assert LessonProgress.objects.get(learner=learner, lesson="table").completed
+
+
+def test_restart_keeps_stars_and_resets_the_place(client: Client) -> None:
+    finish_lesson(client, "cards")
+    client.post(reverse("lessons:restart", args=["cards"]))
+    progress = LessonProgress.objects.get(lesson="cards")
+    assert progress.step == 1 and progress.stars == 3 and progress.mistakes == 0
+
+
+def test_no_hidden_card_reaches_a_lesson_page(client: Client) -> None:
+    for lesson in all_lessons():
+        for number, step in enumerate(lesson.steps, 1):
+            if step.position is None or step.kind == "count":
+                continue
+            viewer = step.viewer
+            hidden = [c for s, hand in enumerate(step.position.hands) if s != viewer for c in hand]
+            hidden += list(step.position.stock)
+            html = client.get(reverse("lessons:step", args=[lesson.slug, number])).content.decode()
+            labels = {e.attrs.get("aria-label") for e in elements(html, "svg")}
+            values = {e.attrs.get("value") for e in elements(html, "input")}
+            for card in hidden:
+                assert card.name not in labels, (lesson.slug, number, card)
+                assert str(card) not in values, (lesson.slug, number, card)
