@@ -20,10 +20,9 @@ Public functions:
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 RANKS = "A23456789TJQK"
@@ -49,6 +48,7 @@ def canon_card(text: str) -> str:
     return t
 
 
+@cache
 def card_value(text: str) -> int:
     """R2 capture value: A=1, 2..10 face value, J=11, Q=12, K=13."""
     return RANKS.index(canon_card(text)[0]) + 1
@@ -98,7 +98,7 @@ def all_subsets(items: list[str]) -> list[list[str]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def has_subset_summing_to(values: tuple[int, ...], target: int) -> bool:
     """Is there a non-empty set among these card values that sums to ``target``?"""
     for size in range(1, len(values) + 1):
@@ -108,7 +108,7 @@ def has_subset_summing_to(values: tuple[int, ...], target: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def can_split(values: tuple[int, ...], target: int) -> bool:
     """Can these card values be split into groups that each sum to ``target``?
 
@@ -117,6 +117,8 @@ def can_split(values: tuple[int, ...], target: int) -> bool:
     """
     if not values:
         return True
+    if sum(values) % target or max(values) > target:
+        return False  # quick arithmetic rejections; the search below would fail too
     first, rest = values[0], values[1:]
     for size in range(len(rest) + 1):
         for idx in itertools.combinations(range(len(rest)), size):
@@ -177,6 +179,21 @@ def move_text(move: MoveJSON) -> str:
 PACKET_OFFSETS = (1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)
 
 
+def copy_position(pos: Pos) -> Pos:
+    """A copy of a §8 position that shares no list with the original."""
+    new = dict(pos)
+    new["hands"] = [list(h) for h in pos["hands"]]
+    new["loose"] = list(pos["loose"])
+    new["houses"] = [
+        {"value": h["value"], "sets": [list(s) for s in h["sets"]], "owners": list(h["owners"])}
+        for h in pos["houses"]
+    ]
+    new["captured"] = [list(c) for c in pos["captured"]]
+    new["sweeps"] = list(pos["sweeps"])
+    new["stock"] = list(pos["stock"])
+    return new
+
+
 def _canonicalize(pos: Pos) -> Pos:
     pos["hands"] = [sort_cards(h) for h in pos["hands"]]
     pos["loose"] = sort_cards(pos["loose"])
@@ -196,7 +213,7 @@ def _play_on_floor(pos: Pos, move: MoveJSON) -> tuple[Pos, bool]:
     Returns the new position (plays/turn/deal/end not yet updated) and whether the move was a
     capture that left the floor empty (a sweep candidate, R19).
     """
-    new = copy.deepcopy(pos)
+    new = copy_position(pos)
     seat = pos["turn"]
     team = seat % 2  # R4: team 0 = seats 0, 2; team 1 = seats 1, 3
     card = canon_card(move["card"])
@@ -293,10 +310,13 @@ def _finish_play(pos: Pos, new: Pos, move: MoveJSON, swept: bool) -> Pos:
         new["stock"] = stock
     deal_over = not new["stock"] and all(not h for h in new["hands"])
     if move["kind"] == "capture" and swept:  # R19
-        if play_number == 1:
+        if deal_over:
+            # the last play of the deal (play 48 in a full deal). A short hand-made position can
+            # make play 1 the last play too; docs/RULES-NOTES.md (note 1) decides that the
+            # last-play rule wins there.
+            bonus = 0
+        elif play_number == 1:
             bonus = 25
-        elif deal_over:
-            bonus = 0  # the last play of the deal
         else:
             bonus = 50
         new["sweeps"] = list(new["sweeps"])
@@ -322,18 +342,22 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
     opening = pos["plays"] == 0  # R10: play 1, by the bidder
     bid = pos["bid"]
     out: list[MoveJSON] = []
+    # every subset of the loose cards, with its values and the values of the rest (computed once)
+    subsets = []
+    for taken in all_subsets(loose):
+        remaining = [c for c in loose if c not in taken]
+        subsets.append((taken, values_of(taken), values_of(remaining)))
     for card in hand:
         v = card_value(card)
 
         # ---- captures (R16–R18) ----
         house_v = find_house(pos, v)
-        for taken in all_subsets(loose):
+        for taken, taken_values, remaining_values in subsets:
             # R16: the loose cards taken form disjoint groups each summing to v
-            if not can_split(values_of(taken), v):
+            if not can_split(taken_values, v):
                 continue
             # R18: maximal — no set of the remaining loose cards sums to v
-            remaining = [c for c in loose if c not in taken]
-            if has_subset_summing_to(values_of(remaining), v):
+            if has_subset_summing_to(remaining_values, v):
                 continue
             # R16: a capture takes at least one card (R18: the v-house, if any, is mandatory)
             if not taken and house_v is None:
@@ -355,12 +379,12 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
                 continue
             existing = find_house(pos, value)
             singles = [c for c in loose if card_value(c) == value]
-            for added in all_subsets(loose):
+            for added, added_values, _ in subsets:
                 if existing is None and not added:
                     continue  # R21/R23: a new house has at least two cards
                 if any(s not in added for s in singles):
                     continue  # R24: every loose single card of value V is absorbed
-                if not can_split(values_of([card, *added]), value):
+                if not can_split(tuple(sorted((v, *added_values))), value):
                     continue  # R21/R23: the added cards split into complete V-sets
                 out.append({"kind": "build", "card": card, "value": value, "loose": added})
 
@@ -404,6 +428,12 @@ def brute_legal_moves(pos: Pos) -> list[MoveJSON]:
         after, _ = _play_on_floor(pos, move)
         if not _keeps_capture_cards(after, seat):  # R26, judged before the rest of the deal
             continue
+        # R10(a) says it outright: the bidder keeps a card of value B among the three cards they
+        # keep — even when building onto a house they would not own (possible only in a
+        # hand-made position with a house on the floor at the opening).
+        keeps_bid_card = any(card_value(c) == pos["bid"] for c in after["hands"][seat])
+        if pos["plays"] == 0 and move["kind"] == "build" and not keeps_bid_card:
+            continue
         found[move_text(move)] = move
     return [found[k] for k in sorted(found)]
 
@@ -446,7 +476,7 @@ def brute_apply(pos: Pos, move: MoveJSON, check: bool = True) -> Pos:
     if check and move_text(move) not in {move_text(m) for m in brute_legal_moves(pos)}:
         raise ValueError(f"illegal move {move_text(move)}")
     if move["kind"] == "bid":  # R7: the bid is recorded; the bidder then makes the opening play
-        new = copy.deepcopy(pos)
+        new = copy_position(pos)
         new["bid"] = move["value"]
         return _canonicalize(new)
     new, swept = _play_on_floor(pos, move)

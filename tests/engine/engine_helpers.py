@@ -15,7 +15,7 @@ from hypothesis import settings
 
 # Hypothesis profiles for the engine tests (see test_properties.py). The default keeps the whole
 # tests/engine suite well under ~90 s on a 2-core machine; SEEP_HYPOTHESIS=thorough runs more.
-settings.register_profile("seep-engine", max_examples=30, deadline=None, derandomize=True)
+settings.register_profile("seep-engine", max_examples=60, deadline=None, derandomize=True)
 settings.register_profile("seep-engine-thorough", max_examples=500, deadline=None)
 PROFILE = settings.get_profile(
     "seep-engine-thorough" if os.environ.get("SEEP_HYPOTHESIS") == "thorough" else "seep-engine"
@@ -112,7 +112,13 @@ def throw(card: str) -> dict[str, Any]:
 
 
 def brk(card: str, house: int, value: int, loose: Any = ()) -> dict[str, Any]:
-    return {"kind": "break", "card": card, "house": house, "value": value, "loose": sort_cards(loose)}
+    return {
+        "kind": "break",
+        "card": card,
+        "house": house,
+        "value": value,
+        "loose": sort_cards(loose),
+    }
 
 
 def house_summary(pos: dict[str, Any], value: int) -> tuple[Any, ...] | None:

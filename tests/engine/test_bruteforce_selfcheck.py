@@ -80,8 +80,9 @@ def test_r10_opening_throw_only_of_the_bid_value():
     # the Q captures 5+7 (leaving 6, 8: no 12) — maximal. No throws (the Q can capture; the
     # others are not the bid value). Builds of a 12: 4+8, optionally folding 5+7; the 2 would
     # need a 10 and the 3 a 9; building with the Q would give away the only Q (R26).
-    pos = make_pos({0: ["QS", "2C", "3C", "4C"]}, loose=["5H", "6H", "7H", "8H"], plays=0, turn=0,
-                   bid=12)
+    pos = make_pos(
+        {0: ["QS", "2C", "3C", "4C"]}, loose=["5H", "6H", "7H", "8H"], plays=0, turn=0, bid=12
+    )
     assert_moves(
         pos,
         [
@@ -91,28 +92,37 @@ def test_r10_opening_throw_only_of_the_bid_value():
         ],
     )
     # With nothing the Q can take, throwing the Q is the opening (and 4+8=12 is gone).
-    pos = make_pos({0: ["QS", "2C", "3C", "4C"]}, loose=["5H", "6H", "9H", "TH"], plays=0, turn=0,
-                   bid=12)
+    pos = make_pos(
+        {0: ["QS", "2C", "3C", "4C"]}, loose=["5H", "6H", "9H", "TH"], plays=0, turn=0, bid=12
+    )
     assert_moves(pos, [throw("QS"), build("2C", 12, ["TH"]), build("3C", 12, ["9H"])])
 
 
 def test_r18_worked_examples():
     pos = make_pos({0: ["JH"], **OTHERS}, loose=["2C", "3D", "5S", "6S"])
-    assert_moves(pos, [capture("JH", False, ["2C", "3D", "6S"]), capture("JH", False, ["5S", "6S"])])
+    assert_moves(
+        pos, [capture("JH", False, ["2C", "3D", "6S"]), capture("JH", False, ["5S", "6S"])]
+    )
     pos = make_pos({0: ["8H"], **OTHERS}, loose=["AC", "3D", "5S", "7S", "8C"])
     assert_moves(pos, [capture("8H", False, ["AC", "3D", "5S", "7S", "8C"])])
 
 
 def test_r17_houses_whole():
     # Q over a 9-house and a loose 3: nothing to capture, so the Q is thrown; no break (9+12>13).
-    pos = make_pos({0: ["QD"], 1: ["9S"], 2: ["3S"], 3: ["4S"]}, loose=["3C"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["QD"], 1: ["9S"], 2: ["3S"], 3: ["4S"]},
+        loose=["3C"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     assert_moves(pos, [throw("QD")])
 
 
 def test_r18_house_plus_alternative_groups():
-    pos = make_pos({0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]}, loose=["2S", "3H", "5D", "7C", "8D"],
-                   houses=[(10, [["4C", "6C"]], [3])])
+    pos = make_pos(
+        {0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]},
+        loose=["2S", "3H", "5D", "7C", "8D"],
+        houses=[(10, [["4C", "6C"]], [3])],
+    )
     assert_moves(
         pos,
         [capture("TC", True, ["2S", "3H", "5D"]), capture("TC", True, ["2S", "3H", "7C", "8D"])],
@@ -135,12 +145,21 @@ def test_r19_sweeps():
     # the last play of the deal: 0
     pos = make_pos({3: ["KS"]}, loose=["6C", "7C"], dealer=3, plays=47, turn=3, last_capture=0)
     after = brute_apply(pos, capture("KS", False, ["6C", "7C"]))
-    assert after["sweeps"] == [0, 0] and is_over(after) and after["captured"][1] == ["6C", "7C", "KS"]
+    assert (
+        after["sweeps"] == [0, 0] and is_over(after) and after["captured"][1] == ["6C", "7C", "KS"]
+    )
 
 
 def test_r29_leftovers_go_to_the_last_capturer():
-    pos = make_pos({3: ["5S"]}, loose=["6C", "7C"], dealer=3, plays=47, turn=3, last_capture=0,
-                   captured=(["AS"], []))
+    pos = make_pos(
+        {3: ["5S"]},
+        loose=["6C", "7C"],
+        dealer=3,
+        plays=47,
+        turn=3,
+        last_capture=0,
+        captured=(["AS"], []),
+    )
     after = brute_apply(pos, throw("5S"))
     assert after["captured"] == [["AS", "5S", "6C", "7C"], []] and after["loose"] == []
     pos = make_pos({3: ["5S"]}, loose=["6C", "7C"], dealer=3, plays=47, turn=3, last_capture=None)
@@ -200,8 +219,9 @@ def test_r28_breaks():
     assert house_summary(after, 11) == (sort_cards(["2C", "4H", "5D", "5H", "6D"]), [0, 2], 2)
     # absorption on a break: the loose J goes in; the loose 5+6 group does not
     houses = [(9, [["3H", "6H"]], [1])]
-    pos = make_pos({0: ["2D", "JH"], 1: ["9S"], 2: ["3S"], 3: ["4S"]}, loose=["JC", "5C", "6C"],
-                   houses=houses)
+    pos = make_pos(
+        {0: ["2D", "JH"], 1: ["9S"], 2: ["3S"], 3: ["4S"]}, loose=["JC", "5C", "6C"], houses=houses
+    )
     assert brk("2D", 9, 11, ["JC"]) in brute_legal_moves(pos)
     after = brute_apply(pos, brk("2D", 9, 11, ["JC"]))
     assert house_summary(after, 11) == (["2D", "3H", "6H", "JC"], [0], 2)
@@ -224,8 +244,15 @@ def test_r26_forced():
 def test_r11_packets():
     stock = ["AS", "9S", "TS", "JS", "QS"] + [r + s for s in "HDC" for r in "A23456789TJQK"]
     assert len(stock) == 44
-    pos = make_pos({1: ["KS", "2S", "3S", "4S"]}, loose=["5S", "6S", "7S", "8S"], dealer=0,
-                   plays=0, turn=1, bid=13, stock=stock)
+    pos = make_pos(
+        {1: ["KS", "2S", "3S", "4S"]},
+        loose=["5S", "6S", "7S", "8S"],
+        dealer=0,
+        plays=0,
+        turn=1,
+        bid=13,
+        stock=stock,
+    )
     # K over 5 6 7 8: both 5+8 and 6+7 must go (R18) — a sweep at play 1 (R19: 25)
     after = brute_apply(pos, capture("KS", False, ["5S", "6S", "7S", "8S"]))
     assert after["sweeps"] == [0, 25]

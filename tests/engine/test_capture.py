@@ -15,6 +15,7 @@ from engine_helpers import (
     same_position,
     throw,
 )
+
 from game.engine import IllegalMove, Move, Position
 
 OTHERS = {1: ["QH"], 2: ["QC"], 3: ["KH"]}  # others still hold cards: not the last play
@@ -60,8 +61,11 @@ def test_r18_eight_over_a_3_5_7_8_takes_all_five():
 def test_r16_capture_takes_the_house_and_every_group():
     # 9 over an opponent's 9-house {4,5} and loose 2,7,A,8: house + {2,7} + {A,8}, a sweep.
     # The 9 is the mover's only card: cementing the opponent's 9 would need another 9 (R27).
-    pos = make_pos({0: ["9C"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["2D", "7S", "AC", "8H"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["9C"], 1: ["9S"], 2: ["QC"], 3: ["KH"]},
+        loose=["2D", "7S", "AC", "8H"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     move = capture("9C", True, ["AC", "2D", "7S", "8H"])
     expect(pos, [move])
     after = engine_apply(pos, move)
@@ -71,8 +75,11 @@ def test_r16_capture_takes_the_house_and_every_group():
 
 
 def test_r16_capture_of_a_house_alone():
-    pos = make_pos({0: ["9C", "3C"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["2D"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["9C", "3C"], 1: ["9S"], 2: ["QC"], 3: ["KH"]},
+        loose=["2D"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     moves = engine_moves(pos)
     assert capture("9C", True, []) in moves
     assert moves == brute_legal_moves(pos)
@@ -89,16 +96,22 @@ def test_r16_capture_takes_at_least_one_card():
 def test_r17_house_is_never_part_of_a_sum():
     # Q over a 9-house and a loose 3: nothing to capture (the house is no term of a sum), so the
     # Q is thrown. No break: 9 + 12 > 13.
-    pos = make_pos({0: ["QD"], 1: ["9S"], 2: ["3S"], 3: ["4S"]}, loose=["3C"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["QD"], 1: ["9S"], 2: ["3S"], 3: ["4S"]},
+        loose=["3C"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     expect(pos, [throw("QD")])
     illegal(pos, capture("QD", True, ["3C"]))
     illegal(pos, capture("QD", False, ["3C"]))
 
 
 def test_r17_capturing_the_house_is_mandatory():
-    pos = make_pos({0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]}, loose=["2S", "8D"],
-                   houses=[(10, [["4C", "6C"]], [3])])
+    pos = make_pos(
+        {0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]},
+        loose=["2S", "8D"],
+        houses=[(10, [["4C", "6C"]], [3])],
+    )
     expect(pos, [capture("TC", True, ["2S", "8D"])])
     illegal(pos, capture("TC", False, ["2S", "8D"]))
 
@@ -106,8 +119,11 @@ def test_r17_capturing_the_house_is_mandatory():
 def test_r18_house_and_alternative_loose_collections():
     # T over a 10-house and loose 2 3 5 7 8: either {2,8}+{3,7} (leaving 5) or {2,3,5}
     # (leaving 7, 8); the house goes with either.
-    pos = make_pos({0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]},
-                   loose=["2S", "3H", "5D", "7C", "8D"], houses=[(10, [["4C", "6C"]], [3])])
+    pos = make_pos(
+        {0: ["TC"], 1: ["2H"], 2: ["3S"], 3: ["TH"]},
+        loose=["2S", "3H", "5D", "7C", "8D"],
+        houses=[(10, [["4C", "6C"]], [3])],
+    )
     expect(
         pos,
         [capture("TC", True, ["2S", "3H", "5D"]), capture("TC", True, ["2S", "3H", "7C", "8D"])],
@@ -151,8 +167,13 @@ def test_r19_sweep_by_team_1():
 
 
 def test_r19_sweep_on_the_opening_play_scores_25():
-    pos = make_pos({0: ["JS", "2C", "3C", "4C"]}, loose=["5D", "6D"], plays=0, turn=0,
-                   stock=["2H", "3H", "4H", "5H"])
+    pos = make_pos(
+        {0: ["JS", "2C", "3C", "4C"]},
+        loose=["5D", "6D"],
+        plays=0,
+        turn=0,
+        stock=["2H", "3H", "4H", "5H"],
+    )
     after = engine_apply(pos, capture("JS", False, ["5D", "6D"]))
     assert after["sweeps"] == [25, 0]
     assert after["plays"] == 1 and after["turn"] == 1
@@ -169,15 +190,25 @@ def test_r19_sweep_on_the_last_play_scores_0():
 
 
 def test_r19_capture_leaving_a_house_is_no_sweep():
-    pos = make_pos({0: ["8H", "9D"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["AC", "7S"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["8H", "9D"], 1: ["9S"], 2: ["QC"], 3: ["KH"]},
+        loose=["AC", "7S"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     after = engine_apply(pos, capture("8H", False, ["AC", "7S"]))
     assert after["sweeps"] == [0, 0] and after["loose"] == []
 
 
 def test_r29_leftover_loose_cards_go_to_the_last_capturer():
-    pos = make_pos({3: ["5S"]}, loose=["6C", "7C"], dealer=3, plays=47, turn=3, last_capture=0,
-                   captured=(["AS"], []))
+    pos = make_pos(
+        {3: ["5S"]},
+        loose=["6C", "7C"],
+        dealer=3,
+        plays=47,
+        turn=3,
+        last_capture=0,
+        captured=(["AS"], []),
+    )
     after = engine_apply(pos, throw("5S"))
     assert after["captured"] == [["AS", "5S", "6C", "7C"], []]
     assert after["loose"] == [] and after["sweeps"] == [0, 0]
@@ -192,8 +223,9 @@ def test_r29_nobody_captured_the_floor_stays():
 
 def test_r29_last_capture_of_the_last_play_takes_the_rest():
     # the dealer's last card captures 6+7 with a K; the 2 left goes to team 1, not a sweep
-    pos = make_pos({3: ["KS"]}, loose=["2H", "6C", "7C"], dealer=3, plays=47, turn=3,
-                   last_capture=0)
+    pos = make_pos(
+        {3: ["KS"]}, loose=["2H", "6C", "7C"], dealer=3, plays=47, turn=3, last_capture=0
+    )
     after = engine_apply(pos, capture("KS", False, ["6C", "7C"]))
     assert after["captured"] == [[], sort_cards(["KS", "6C", "7C", "2H"])]
     assert after["last_capture"] == 1 and after["sweeps"] == [0, 0] and after["loose"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from game.engine.cards import DECK, Card, Suit, sort_cards
 
 RANKS = "A23456789TJQK"

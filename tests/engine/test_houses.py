@@ -17,6 +17,7 @@ from engine_helpers import (
     same_position,
     throw,
 )
+
 from game.engine import IllegalMove, InvalidPosition, Move, Position
 
 OTHERS = {1: ["QH"], 2: ["QC"], 3: ["KH"]}
@@ -109,8 +110,11 @@ def test_r26_owner_without_the_value_is_an_invalid_position():
 
 
 def test_r24_loose_single_card_beside_its_house_is_invalid():
-    invalid(make_pos({0: ["9C"], **OTHERS}, loose=["9D"], houses=[(9, [["4C", "5C"]], [0])],
-                     check=False))
+    invalid(
+        make_pos(
+            {0: ["9C"], **OTHERS}, loose=["9D"], houses=[(9, [["4C", "5C"]], [0])], check=False
+        )
+    )
 
 
 def test_r22_two_houses_of_one_value_are_invalid():
@@ -217,8 +221,10 @@ def test_r24_absorption_of_loose_single_cards_is_mandatory():
 
 
 def test_r24_absorption_with_two_singles_and_a_folded_group():
-    pos = make_pos({0: ["2C", "KH"], 1: ["QH"], 2: ["QC"], 3: ["4S"]},
-                   loose=["KD", "KC", "5S", "6S", "9D", "4H"])
+    pos = make_pos(
+        {0: ["2C", "KH"], 1: ["QH"], 2: ["QC"], 3: ["4S"]},
+        loose=["KD", "KC", "5S", "6S", "9D", "4H"],
+    )
     moves = agree(pos)
     # 2+5+6 = K absorbs both loose Ks; 9+4 may be folded in too
     assert build("2C", 13, ["5S", "6S", "KD", "KC"]) in moves
@@ -334,8 +340,9 @@ def test_r28_break_merging_into_an_opponents_house():
 
 def test_r28_absorption_on_a_break_takes_single_cards_only():
     houses = [(9, [["3H", "6H"]], [1])]
-    pos = make_pos({0: ["2D", "JH"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["JC", "5C", "6C"],
-                   houses=houses)
+    pos = make_pos(
+        {0: ["2D", "JH"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["JC", "5C", "6C"], houses=houses
+    )
     moves = agree(pos)
     assert brk("2D", 9, 11, ["JC"]) in moves
     assert brk("2D", 9, 11) not in moves

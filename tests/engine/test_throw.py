@@ -15,6 +15,7 @@ from engine_helpers import (
     same_position,
     throw,
 )
+
 from game.engine import IllegalMove, Move, Position
 
 OTHERS = {1: ["QH"], 2: ["QC"], 3: ["KH"]}
@@ -51,8 +52,11 @@ def test_r20_no_throw_of_a_card_that_matches_a_loose_card():
 
 
 def test_r20_no_throw_beside_a_house_of_its_value():
-    pos = make_pos({0: ["9C", "9D", "2S"], 1: ["9S"], 2: ["QC"], 3: ["KH"]}, loose=["AH"],
-                   houses=[(9, [["4H", "5H"]], [1])])
+    pos = make_pos(
+        {0: ["9C", "9D", "2S"], 1: ["9S"], 2: ["QC"], 3: ["KH"]},
+        loose=["AH"],
+        houses=[(9, [["4H", "5H"]], [1])],
+    )
     moves = engine_moves(pos)
     assert moves == brute_legal_moves(pos)
     assert throw("9C") not in moves and throw("9D") not in moves
