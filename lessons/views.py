@@ -141,12 +141,9 @@ def _step_context(
             for team in (viewer_team, 1 - viewer_team)
         ]
     if step.position is not None:
-        done = outcome is not None and outcome.ok and outcome.after is not None
-        record = (
-            outcome.after
-            if done and outcome and outcome.after
-            else Deal.from_position(step.position)
-        )
+        done = outcome is not None and outcome.ok
+        shown = outcome.after if outcome is not None and outcome.after is not None else None
+        record = shown if done and shown is not None else Deal.from_position(step.position)
         selected, loose, houses = picked or (None, (), ())
         context["t"] = table_view(
             record.view_for(step.viewer), selected=selected, picked=loose, picked_houses=houses
@@ -157,7 +154,7 @@ def _step_context(
         context["assist"] = step.kind == "play"
         context["table_post_url"] = answer_url
         context["table_target"] = "#step-body"
-        if outcome is not None and not done:
+        if outcome is not None and not done and step.kind in ("play", "illegal"):
             context["feedback"] = {
                 "ok": outcome.ok,
                 "message": outcome.message,
