@@ -6,6 +6,7 @@ app_name = "lessons"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
     path("cards/", views.deck, name="deck"),
     path("learn/", views.learn, name="learn"),
     path("learn/<slug:slug>/", views.lesson_start, name="lesson"),

@@ -1,10 +1,11 @@
 from typing import Any
 
+from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from game.engine import Deal, Move, team_of
 from game.engine.cards import DECK, Card, Suit
@@ -12,6 +13,7 @@ from game.engine.explain import say_move
 from game.http import HtmxHttpRequest
 from game.table import PlayFormError, read_play, table_view
 from lessons import progress, steps
+from lessons.accounts import SignupForm
 from lessons.content import Lesson, Step, lesson_by_slug
 from lessons.learners import current_learner
 
@@ -32,6 +34,17 @@ HOME_FAN = ("KS", "TD", "AH", "QS", "AC")
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/home.html", {"fan": HOME_FAN})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Make an account; what was learned in this browser moves into it (lessons.learners)."""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("lessons:learn")
+    return render(request, "registration/signup.html", {"form": form})
 
 
 @require_GET

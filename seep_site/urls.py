@@ -5,6 +5,7 @@ from django.urls import include, path
 from seep_site.health import healthz
 
 urlpatterns = [
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("lessons.urls")),
     path("", include("game.urls")),
     path("healthz", healthz, name="healthz"),
