@@ -1,16 +1,424 @@
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+import secrets
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 from game import deck_style
+from game.engine import Attempt, Move, describe, moves_matching, why_illegal
+from game.forms import NewGameForm
 from game.http import HtmxHttpRequest
+from game.models import PracticeGame
+from game.practice import HUMAN, MatchState, NotYourTurn
+from game.scoresheet import difference_chart, score_sheet
+from game.table import PlayFormError, read_play, seat_label, table_view
+
+OWNER_KEY = "practice_owner"
+
+
+def _owner_key(request: HttpRequest, create: bool = False) -> str:
+    """This browser's key to its games (kept in the session)."""
+    key = request.session.get(OWNER_KEY, "")
+    if not key and create:
+        key = request.session[OWNER_KEY] = secrets.token_urlsafe(24)
+    return str(key)
+
+
+def _my_games(request: HttpRequest) -> QuerySet[PracticeGame]:
+    mine = Q(owner_key=_owner_key(request)) if _owner_key(request) else Q(pk__in=[])
+    if request.user.is_authenticated:
+        mine |= Q(owner_user=request.user)
+    return PracticeGame.objects.filter(mine)
+
+
+def _game(request: HttpRequest, public_id: str) -> PracticeGame:
+    """The game if it belongs to this browser or user; anyone else gets a 404."""
+    game = _my_games(request).filter(public_id=public_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _state(game: PracticeGame) -> MatchState:
+    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+
+
+def _bot_names(game: PracticeGame) -> dict[int, str]:
+    """Who plays each bot seat, e.g. "Casual bot"."""
+    levels = {1: game.opponents, 2: game.partner, 3: game.opponents}
+    return {
+        seat: _("%(level)s bot") % {"level": PracticeGame.Level(level).label}
+        for seat, level in levels.items()
+    }
+
+
+def _seat_names(game: PracticeGame) -> dict[int, str]:
+    """Seats as the page names them: "You", "Left opponent (Casual bot)"."""
+    names = {seat: f"{seat_label(HUMAN, seat)} ({bot})" for seat, bot in _bot_names(game).items()}
+    return {HUMAN: _("You"), **names}
 
 
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
-    return render(request, "game/play.html")
+    """The new-game form, and this browser's games to resume."""
+    games = list(_my_games(request)[:20])
+    return render(request, "game/play.html", {"form": NewGameForm(), "games": games})
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        games = list(_my_games(request)[:20])
+        return render(request, "game/play.html", {"form": form, "games": games}, status=400)
+    game = PracticeGame(
+        **form.cleaned_data,
+        seed=secrets.randbits(62),
+        owner_key=_owner_key(request, create=True),
+        owner_user=request.user if request.user.is_authenticated else None,
+    )
+    state = _state(game)
+    game.deals = state.record
+    game.save()
+    return redirect("game:table", public_id=game.public_id)
+
+
+def _board_context(
+    request: HttpRequest, game: PracticeGame, state: MatchState, **extra: Any
+) -> dict[str, Any]:
+    """Everything the board draws, from the human seat's view only."""
+    names = _seat_names(game)
+    record = state.current
+    view = record.view_for(HUMAN)
+    selected = extra.pop("selected", None)
+    t = table_view(
+        view,
+        names=names,
+        selected=selected if game.show_legal else None,
+        picked=extra.pop("picked", ()),
+        picked_houses=extra.pop("picked_houses", ()),
+    )
+    last_play = None
+    if record.history:
+        play = record.history[-1]
+        before = record.positions[-2]
+        last_play = {
+            "seat": names[play.seat],
+            "text": describe(before, play.move),
+            "mine": play.seat == HUMAN,
+        }
+    context: dict[str, Any] = {
+        "game": game,
+        "t": t,
+        "can_play": state.humans_turn,
+        "assist": game.show_legal,
+        "table_post_url": reverse("game:table_play", args=[game.public_id]),
+        "table_target": "#board",
+        "hidden": {"expected": game.version},
+        "last_play": last_play,
+        "bot_turn": state.bots_turn,
+        "bot_name": names.get(state.position.turn, ""),
+        "deal_number": len(state.deals),
+        "match": state.match,
+        "match_over": state.match_over,
+        "chart": difference_chart(state.match),
+        "names": names,
+    }
+    if state.deal_over:
+        context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
+    context.update(extra)
+    return context
+
+
+def _render_board(
+    request: HtmxHttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    context = _board_context(request, game, state, **extra)
+    template = "game/table_page.html#board" if request.htmx else "game/table_page.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def table(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = _game(request, public_id)
+    return _render_board(request, game, _state(game))
+
+
+def _save(game: PracticeGame, state: MatchState, expected: int, **fields: Any) -> bool:
+    """Store the new record if nobody changed the game since ``expected`` (compare-and-swap)."""
+    if state.match_over and game.finished is None:
+        fields["finished"] = timezone.now()
+    changed = PracticeGame.objects.filter(pk=game.pk, version=expected).update(
+        deals=state.record, version=expected + 1, updated=timezone.now(), **fields
+    )
+    if changed:
+        game.refresh_from_db()
+    return bool(changed)
+
+
+def _expected(request: HttpRequest, game: PracticeGame) -> int | None:
+    """The version the page was drawn at; None if missing or garbage."""
+    try:
+        return int(request.POST.get("expected", ""))
+    except ValueError:
+        return None
+
+
+def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
+    game.refresh_from_db()
+    feedback = {
+        "ok": False,
+        "message": _(
+            "The table moved on (another tab, or a second click): here it is as it is now."
+        ),
+    }
+    return _render_board(request, game, _state(game), status=409, feedback=feedback)
+
+
+@require_POST
+def table_play(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The human's play: an option the page offered, or an attempt to be judged."""
+    game = _game(request, public_id)
+    expected = _expected(request, game)
+    if expected is None:
+        return HttpResponseBadRequest(_("The play must say which table it answers ('expected')."))
+    if expected != game.version:
+        return _stale(request, game)
+    try:
+        played = read_play(
+            request.POST,
+            {"loose": request.POST.getlist("loose"), "house": request.POST.getlist("house")},
+        )
+    except PlayFormError as error:
+        return HttpResponseBadRequest(_("That play could not be read: %s") % error)
+    state = _state(game)
+    picked: dict[str, Any] = {
+        "selected": played.card if isinstance(played, Attempt) else None,
+        "picked": played.loose if isinstance(played, Attempt) else (),
+        "picked_houses": played.houses if isinstance(played, Attempt) else (),
+    }
+    if request.POST.get("show"):
+        return _render_board(request, game, state, **picked)
+    if not state.humans_turn:
+        return _render_board(
+            request,
+            game,
+            state,
+            status=409,
+            feedback={"ok": False, "message": _("It is not your turn.")},
+        )
+    position = state.position
+    if isinstance(played, Move):
+        move: Move | None = played
+        if not position.is_legal(played):
+            reason = why_illegal(position, Attempt.of_move(played))
+            return _illegal(request, game, state, reason.message if reason else "", reason)
+    else:
+        fits = moves_matching(position, played)
+        if not fits:
+            reason = why_illegal(position, played)
+            return _illegal(
+                request, game, state, reason.message if reason else "", reason, **picked
+            )
+        if len(fits) > 1:
+            return _render_board(request, game, state, options=fits, **picked)
+        move = fits[0]
+    assert move is not None
+    state.play_human(move)
+    if game.fast:
+        state.play_bots_until_human()
+    if not _save(game, state, expected):
+        return _stale(request, game)
+    return _render_board(request, game, state)
+
+
+def _illegal(
+    request: HtmxHttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    message: str,
+    reason: Any,
+    **picked: Any,
+) -> HttpResponse:
+    feedback = {"ok": False, "message": message, "rule": reason.rule if reason else None}
+    return _render_board(request, game, state, status=422, feedback=feedback, **picked)
+
+
+@require_POST
+def table_bot(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """One bot play (or, with fast bots, all of them up to the human's turn)."""
+    game = _game(request, public_id)
+    expected = _expected(request, game)
+    if expected is None:
+        return HttpResponseBadRequest(_("The request must say which table it answers."))
+    if expected != game.version:
+        return _stale(request, game)
+    state = _state(game)
+    if not state.bots_turn:
+        return _render_board(request, game, state)
+    if game.fast:
+        state.play_bots_until_human()
+    else:
+        state.play_bot()
+    if not _save(game, state, expected):
+        return _stale(request, game)
+    return _render_board(request, game, state)
+
+
+@require_POST
+def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = _game(request, public_id)
+    if not game.hints:
+        return HttpResponseBadRequest(_("Hints are switched off for this game."))
+    state = _state(game)
+    level = request.POST.get("level", "skilled")
+    if level not in ("skilled", "expert"):
+        return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
+    try:
+        decision = state.hint(level)
+    except NotYourTurn as error:
+        return _render_board(
+            request, game, state, status=409, feedback={"ok": False, "message": str(error)}
+        )
+    hint = {
+        "level": PracticeGame.Level(level).label,
+        "reason": decision.reason,
+        "move": str(decision.move),
+    }
+    return _render_board(request, game, state, hint=hint)
+
+
+@require_POST
+def table_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = _game(request, public_id)
+    if not game.undo:
+        return HttpResponseBadRequest(_("Undo is switched off for this game."))
+    expected = _expected(request, game)
+    if expected is None:
+        return HttpResponseBadRequest(_("The request must say which table it answers."))
+    if expected != game.version:
+        return _stale(request, game)
+    state = _state(game)
+    if not state.undo():
+        return _render_board(
+            request,
+            game,
+            state,
+            status=409,
+            feedback={
+                "ok": False,
+                "message": _("There is no play of yours to take back in this deal."),
+            },
+        )
+    if not _save(game, state, expected, undo_used=True):
+        return _stale(request, game)
+    return _render_board(request, game, state)
+
+
+@require_POST
+def table_next_deal(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = _game(request, public_id)
+    expected = _expected(request, game)
+    if expected is None:
+        return HttpResponseBadRequest(_("The request must say which table it answers."))
+    if expected != game.version:
+        return _stale(request, game)
+    state = _state(game)
+    try:
+        state.next_deal()
+    except NotYourTurn as error:
+        return _render_board(
+            request, game, state, status=409, feedback={"ok": False, "message": str(error)}
+        )
+    if not _save(game, state, expected):
+        return _stale(request, game)
+    return _render_board(request, game, state)
+
+
+@require_GET
+def replay(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Step through the game's deals from your seat: what you saw, play by play."""
+    game = _game(request, public_id)
+    state = _state(game)
+    try:
+        deal_index = int(request.GET.get("deal", "1")) - 1
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        return HttpResponseBadRequest(_("deal and step must be numbers"))
+    if not 0 <= deal_index < len(state.deals):
+        raise Http404("No such deal.")
+    record = state.deals[deal_index]
+    step = max(0, min(step, len(record.moves)))
+    shown = type(record)(
+        dealer=record.dealer,
+        seed=record.seed,
+        redeals=record.redeals,
+        positions=record.positions[: step + 1],
+        moves=record.moves[:step],
+        history=record.history[:step],
+    )
+    names = _seat_names(game)
+    last = None
+    if step:
+        play = record.history[step - 1]
+        last = {"seat": names[play.seat], "text": describe(record.positions[step - 1], play.move)}
+    context = {
+        "game": game,
+        "t": table_view(shown.view_for(HUMAN), names=_bot_names(game)),
+        "can_play": False,
+        "deal_number": deal_index + 1,
+        "deals": range(1, len(state.deals) + 1),
+        "step": step,
+        "steps": len(record.moves),
+        "last_play": last,
+        "previous_step": step - 1 if step > 0 else None,
+        "next_step": step + 1 if step < len(record.moves) else None,
+    }
+    return render(request, "game/replay.html", context)
+
+
+@require_GET
+def export(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The finished deals in the interchange format: each deal's first position and its moves.
+
+    A deal in progress is left out: its hands and stock are still secret.
+    """
+    game = _game(request, public_id)
+    state = _state(game)
+    deals = [
+        {
+            "seed": record.seed,
+            "dealer": record.dealer,
+            "redeals": [[str(c) for c in hand] for hand in record.redeals],
+            "start": record.start.to_json(),
+            "moves": [move.to_json() for move in record.moves],
+            "end": record.position.to_json(),
+        }
+        for record in state.deals
+        if record.position.is_over
+    ]
+    document = {
+        "game": game.public_id,
+        "opponents": game.opponents,
+        "partner": game.partner,
+        "undo_used": game.undo_used,
+        "deals": deals,
+        "match": state.match.to_json(),
+    }
+    response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="seep-{game.public_id}.json"'
+    return response
 
 
 @require_POST

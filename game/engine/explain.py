@@ -143,6 +143,11 @@ def _explain(position: Position, attempt: Attempt) -> Reason:
         return Reason("R29", "The deal is over: every card has been played.")
     seat = position.turn
     hand = position.hands[seat]
+    if attempt.card is not None and attempt.card not in hand:
+        return Reason(
+            "R13",
+            f"The {attempt.card.short} is not in your hand: each turn plays a card from your hand.",
+        )
     if position.bid is None:
         return _explain_bid(position, attempt, hand)
     if attempt.action == "bid":
@@ -150,10 +155,6 @@ def _explain(position: Position, attempt: Attempt) -> Reason:
     card = attempt.card
     if card is None:
         return Reason("R13", "Choose a card from your hand: every turn plays exactly one card.")
-    if card not in hand:
-        return Reason(
-            "R13", f"The {card.short} is not in your hand: each turn plays a card from your hand."
-        )
     action = attempt.action or _guess_action(position, attempt)
     opening = _explain_opening(position, attempt, action)
     if opening:

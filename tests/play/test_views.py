@@ -1,0 +1,327 @@
+"""The practice table over HTTP: every endpoint, ownership, forged and stale posts, whole deals
+played through the views with no hidden card in any response."""
+
+import json
+import re
+import threading
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from game.engine import Move, Position
+from game.models import PracticeGame
+from game.practice import HUMAN, MatchState
+
+pytestmark = pytest.mark.django_db
+
+
+def new_game(client: Client, **options) -> PracticeGame:
+    data = {
+        "opponents": "casual",
+        "partner": "casual",
+        "deals_to_play": 1,
+        "show_legal": "on",
+        "hints": "on",
+        "undo": "on",
+        **options,
+    }
+    response = client.post(reverse("game:new_game"), data)
+    assert response.status_code == 302
+    return PracticeGame.objects.latest("created")
+
+
+def state_of(game: PracticeGame) -> MatchState:
+    game.refresh_from_db()
+    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+
+
+def url(name: str, game: PracticeGame) -> str:
+    return reverse(f"game:{name}", args=[game.public_id])
+
+
+def post(client: Client, name: str, game: PracticeGame, data: dict | None = None, **kw):
+    game.refresh_from_db()
+    payload = {"expected": game.version, **(data or {})}
+    return client.post(url(name, game), payload, headers={"HX-Request": "true"}, **kw)
+
+
+def bots_until_human(client: Client, game: PracticeGame) -> None:
+    for _ in range(60):
+        state = state_of(game)
+        if not state.bots_turn:
+            return
+        assert post(client, "table_bot", game).status_code == 200
+
+
+def hidden_cards(position: Position) -> list:
+    cards = [c for seat, hand in enumerate(position.hands) if seat != HUMAN for c in hand]
+    cards += list(position.stock)
+    if position.bid is None:
+        cards += list(position.loose)  # face down until the bid
+    return cards
+
+
+def assert_nothing_hidden(html: str, position: Position, sent: object = None) -> None:
+    """No card the human may not see is named, drawn or offered (``sent``: the card the test
+    itself posted, which the refusal may name back)."""
+    for card in hidden_cards(position):
+        if card == sent:
+            continue
+        assert card.name not in html, card
+        assert card.short not in html, card
+        assert re.search(rf'value="{card}"', html) is None, card
+
+
+def test_the_play_page_offers_a_new_game(client: Client) -> None:
+    response = client.get(reverse("game:play"))
+    assert response.status_code == 200
+    assert b"Deal the cards" in response.content
+
+
+def test_a_bad_new_game_form_is_refused(client: Client) -> None:
+    response = client.post(reverse("game:new_game"), {"opponents": "grandmaster"})
+    assert response.status_code == 400
+    assert not PracticeGame.objects.exists()
+
+
+def test_a_new_game_deals_and_shows_the_table(client: Client) -> None:
+    game = new_game(client)
+    page = client.get(url("table", game))
+    assert page.status_code == 200
+    assert b'id="board"' in page.content and b"<html" in page.content
+    partial = client.get(url("table", game), headers={"HX-Request": "true"})
+    assert b"<html" not in partial.content and b'id="board"' in partial.content
+    assert_nothing_hidden(page.content.decode(), state_of(game).position)
+
+
+def test_games_belong_to_their_browser(client: Client) -> None:
+    game = new_game(client)
+    stranger = Client()
+    assert stranger.get(url("table", game)).status_code == 404
+    for name in ("table_play", "table_bot", "table_hint", "table_undo", "table_next_deal"):
+        assert stranger.post(url(name, game), {"expected": game.version}).status_code == 404
+    assert stranger.get(url("replay", game)).status_code == 404
+    assert stranger.get(url("export", game)).status_code == 404
+    assert client.get(url("table", game)).status_code == 200
+
+
+def human_to_move(client: Client) -> PracticeGame:
+    game = new_game(client)
+    bots_until_human(client, game)
+    assert state_of(game).humans_turn
+    return game
+
+
+def test_a_legal_play_is_applied_and_the_bots_go_on(client: Client) -> None:
+    game = human_to_move(client)
+    state = state_of(game)
+    move = next(state.position.legal_moves())
+    before = len(state.current.moves)
+    response = post(client, "table_play", game, {"move": str(move)})
+    assert response.status_code == 200
+    after = state_of(game)
+    assert after.current.moves[before] == move
+    assert b"is thinking" in response.content or after.humans_turn or after.deal_over
+
+
+def test_an_attempt_is_judged_and_an_illegal_one_explained(client: Client) -> None:
+    game = human_to_move(client)
+    state = state_of(game)
+    position = state.position
+    version = game.version
+    # Find a card of the hand that may not be thrown, if any; else capture nothing with a card.
+    for card in position.hands[HUMAN]:
+        if not position.is_legal(Move.from_str(f"throw {card}")):
+            response = post(client, "table_play", game, {"card": str(card), "action": "throw"})
+            assert response.status_code == 422
+            assert b"feedback-no" in response.content and b"(R" in response.content
+            break
+    else:
+        pytest.skip("every card of this hand may be thrown")
+    game.refresh_from_db()
+    assert game.version == version
+
+
+@pytest.mark.parametrize(
+    "data, status",
+    [
+        ({"move": "throw ZZ"}, 400),
+        ({"card": "KS", "loose": ["KS", "KS"], "action": "capture"}, 400),
+        ({"action": "dance", "card": "AS"}, 400),
+    ],
+)
+def test_garbage_is_a_400_and_changes_nothing(client: Client, data: dict, status: int) -> None:
+    game = human_to_move(client)
+    version = game.version
+    assert post(client, "table_play", game, data).status_code == status
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_forged_card_not_in_hand_is_refused(client: Client) -> None:
+    game = human_to_move(client)
+    position = state_of(game).position
+    foreign = next(c for c in position.hands[1] + position.hands[2] + position.stock)
+    version = game.version
+    response = post(client, "table_play", game, {"move": f"throw {foreign}"})
+    assert response.status_code == 422
+    assert b"not in your hand" in response.content
+    assert_nothing_hidden(response.content.decode(), position, sent=foreign)
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_stale_play_is_told_the_table_moved_on(client: Client) -> None:
+    game = human_to_move(client)
+    move = next(state_of(game).position.legal_moves())
+    response = client.post(
+        url("table_play", game),
+        {"expected": game.version - 1, "move": str(move)},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 409 and b"moved on" in response.content
+    assert client.post(url("table_play", game), {"move": str(move)}).status_code == 400
+
+
+def test_a_play_out_of_turn_is_refused(client: Client) -> None:
+    game = human_to_move(client)
+    move = next(state_of(game).position.legal_moves())
+    assert post(client, "table_play", game, {"move": str(move)}).status_code == 200
+    state = state_of(game)
+    if state.bots_turn:
+        version = game.version
+        response = post(client, "table_play", game, {"move": str(move)})
+        assert response.status_code == 409 and b"not your turn" in response.content
+        game.refresh_from_db()
+        assert game.version == version
+
+
+def test_show_lists_what_a_card_can_do(client: Client) -> None:
+    game = human_to_move(client)
+    position = state_of(game).position
+    card = next(m.card for m in position.legal_moves() if hasattr(m, "card"))
+    response = post(client, "table_play", game, {"card": str(card), "show": "1"})
+    assert response.status_code == 200
+    assert f"What the {card.short} can do".encode() in response.content
+
+
+def test_hint_undo_and_the_undo_mark(client: Client) -> None:
+    game = human_to_move(client)
+    hint = post(client, "table_hint", game, {"level": "skilled"})
+    assert hint.status_code == 200 and b"Skilled bot suggests" in hint.content
+    assert post(client, "table_hint", game, {"level": "god"}).status_code == 400
+    state = state_of(game)
+    moves_before = list(state.current.moves)
+    post(client, "table_play", game, {"move": str(next(state.position.legal_moves()))})
+    bots_until_human(client, game)
+    if state_of(game).deal_over:
+        pytest.skip("the deal ended")
+    assert post(client, "table_undo", game).status_code == 200
+    game.refresh_from_db()
+    assert game.undo_used
+    assert list(state_of(game).current.moves) == moves_before
+
+
+def test_assistance_switched_off_is_refused(client: Client) -> None:
+    game = new_game(client, hints="", undo="")
+    assert post(client, "table_hint", game).status_code == 400
+    assert post(client, "table_undo", game).status_code == 400
+
+
+def play_deal_through_views(client: Client, game: PracticeGame) -> None:
+    """Play one deal to its end through HTTP only, checking every response for hidden cards."""
+    for _ in range(200):
+        state = state_of(game)
+        if state.deal_over:
+            return
+        if state.humans_turn:
+            move = next(state.position.legal_moves())
+            response = post(client, "table_play", game, {"move": str(move)})
+        else:
+            response = post(client, "table_bot", game)
+        assert response.status_code == 200
+        assert_nothing_hidden(response.content.decode(), state_of(game).position)
+    raise AssertionError("the deal did not end")
+
+
+def test_whole_deals_through_the_views_never_show_a_hidden_card(client: Client) -> None:
+    game = new_game(client, deals_to_play=4)
+    for deal_number in range(4):
+        play_deal_through_views(client, game)
+        page = client.get(url("table", game)).content.decode()
+        assert "The deal is over" in page and "Deal score" in page
+        if deal_number < 3:
+            assert post(client, "table_next_deal", game).status_code == 200
+    assert state_of(game).match_over
+    game.refresh_from_db()
+    assert game.finished is not None
+    assert post(client, "table_next_deal", game).status_code == 409
+
+
+def test_fast_bots_answer_in_the_same_request(client: Client) -> None:
+    game = new_game(client, fast="on")
+    bots_until_human(client, game)
+    state = state_of(game)
+    post(client, "table_play", game, {"move": str(next(state.position.legal_moves()))})
+    after = state_of(game)
+    assert after.humans_turn or after.deal_over
+
+
+def test_replay_steps_through_a_deal_from_your_seat(client: Client) -> None:
+    game = new_game(client)
+    play_deal_through_views(client, game)
+    state = state_of(game)
+    record = state.current
+    for step in (0, 1, 10, len(record.moves)):
+        response = client.get(url("replay", game), {"deal": 1, "step": step})
+        assert response.status_code == 200
+        assert_nothing_hidden(response.content.decode(), record.positions[step])
+    assert client.get(url("replay", game), {"deal": 9}).status_code == 404
+    assert client.get(url("replay", game), {"step": "x"}).status_code == 400
+
+
+def test_export_has_finished_deals_only_in_the_interchange_format(client: Client) -> None:
+    game = new_game(client, deals_to_play=2)
+    in_progress = json.loads(client.get(url("export", game)).content)
+    assert in_progress["deals"] == []
+    play_deal_through_views(client, game)
+    document = json.loads(client.get(url("export", game)).content)
+    [exported] = document["deals"]
+    start = Position.from_json(exported["start"])
+    position = start
+    for move in exported["moves"]:
+        position = position.apply(Move.from_json(move))
+    assert position.to_json() == exported["end"] and position.is_over
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_playing_at_once_exactly_one_wins() -> None:
+    client = Client()
+    game = human_to_move(client)
+    state = state_of(game)
+    moves = list(state.position.legal_moves())
+    barrier = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def send(move: Move) -> None:
+        tab = Client()
+        tab.cookies = client.cookies
+        barrier.wait()
+        response = tab.post(
+            url("table_play", game),
+            {"expected": game.version, "move": str(move)},
+            headers={"HX-Request": "true"},
+        )
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=send, args=(moves[i % len(moves)],)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200, 409]
+    after = state_of(game)
+    assert len(after.current.moves) >= len(state.current.moves) + 1
+    # The record replays cleanly: no game was corrupted.
+    MatchState.load(after.record, game.seed, game.deals_to_play, "casual", "casual")
