@@ -16,7 +16,7 @@ from game.engine import Deal, IllegalMove, Match, Move, Position, deal, score_de
 HUMAN = 0
 PARTNER = 2
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
-FAST_REPLY_SECONDS = 1.0  # in fast mode, bots answer in the same request while this lasts
+FAST_REPLY_SECONDS = 1.0  # in fast mode, bots answer in the same request within this time
 
 
 class StalePlay(Exception):
@@ -132,7 +132,10 @@ class MatchState:
     def play_bots_until_human(self, seconds: float = FAST_REPLY_SECONDS) -> None:
         """Fast mode: bots answer at once, while the request stays short."""
         start = time.perf_counter()
-        while self.bots_turn and time.perf_counter() - start < seconds:
+        while self.bots_turn:
+            budget = BOT_BUDGET[self.levels[self.position.turn]]
+            if time.perf_counter() - start + budget > seconds:
+                break  # the page shows the next bot as thinking and asks again
             self.play_bot()
 
     def bot_decision(self, seat: int, level: str) -> Decision:

@@ -100,7 +100,7 @@ def _board_context(
     selected = extra.pop("selected", None)
     t = table_view(
         view,
-        names=names,
+        names=_bot_names(game),
         selected=selected if game.show_legal else None,
         picked=extra.pop("picked", ()),
         picked_houses=extra.pop("picked_houses", ()),

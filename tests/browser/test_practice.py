@@ -1,0 +1,76 @@
+"""A whole deal at the practice table, by keyboard alone, at phone width; with screenshots."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.keyboard import arrow_to, press, settle, tab_to
+
+pytestmark = pytest.mark.browser
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+SCREENSHOT_DIR = BASE_DIR / os.environ.get("SCREENSHOT_DIR", "test-results/screenshots")
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def context(open_context) -> BrowserContext:  # type: ignore[no-untyped-def]
+    return open_context(viewport=PHONE)
+
+
+def wait_for_my_turn(page: Page) -> str:
+    """Let the bots play until the page asks something of the human; say what."""
+    for _ in range(200):
+        settle(page)
+        if page.locator(".score-sheet").count():
+            return "over"
+        if page.get_by_role("button", name="Bid", exact=False).count():
+            return "bid"
+        if page.locator("input[name=card]:enabled").count():
+            return "play"
+        page.wait_for_timeout(100)
+    raise AssertionError("the bots never handed over")
+
+
+def play_one_card(page: Page) -> None:
+    """Choose a card that can do something, then the first thing the page offers for it."""
+    tab_to(page, page.locator("input[name=card]").first)
+    cards = page.locator("input[name=card]")
+    for index in range(cards.count()):
+        arrow_to(page, cards.nth(index)) if index else page.keyboard.press("Space")
+        settle(page)
+        options = page.locator(".option-list button")
+        if options.count():
+            break
+    press(page, page.locator(".option-list button").first)
+
+
+def test_a_whole_deal_by_keyboard_at_phone_width(page: Page, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/play/")
+    tab_to(page, page.get_by_label("Match length"))
+    page.keyboard.press("ArrowDown")  # "One deal"
+    press(page, page.get_by_label("Fast bots (no pause between their plays)"), key="Space")
+    press(page, page.get_by_role("button", name="Deal the cards"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
+    photographed = False
+    for _ in range(20):
+        state = wait_for_my_turn(page)
+        if state == "over":
+            break
+        if state == "bid":
+            press(page, page.get_by_role("button", name="Bid", exact=False).first)
+            continue
+        if not photographed:
+            SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SCREENSHOT_DIR / "table-phone.png", full_page=True)
+            photographed = True
+        play_one_card(page)
+    expect(page.get_by_role("heading", name="The deal is over")).to_be_visible()
+    expect(page.get_by_role("table")).to_contain_text("Deal score")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("heading", name="The deal is over").scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOT_DIR / "score-sheet-phone.png", full_page=True)
+    expect(page.get_by_text("The match is over.")).to_be_visible()
