@@ -197,8 +197,18 @@ def test_a_play_out_of_turn_is_refused(client: Client) -> None:
         assert game.version == version
 
 
-def test_show_lists_what_a_card_can_do(client: Client) -> None:
+def human_to_play_a_card(client: Client) -> PracticeGame:
+    """A game where the human is to play a card (past the bid, if the human was the bidder)."""
     game = human_to_move(client)
+    position = state_of(game).position
+    if position.bid is None:
+        post(client, "table_play", game, {"move": str(next(position.legal_moves()))})
+        bots_until_human(client, game)
+    return game
+
+
+def test_show_lists_what_a_card_can_do(client: Client) -> None:
+    game = human_to_play_a_card(client)
     position = state_of(game).position
     card = next(m.card for m in position.legal_moves() if hasattr(m, "card"))
     response = post(client, "table_play", game, {"card": str(card), "show": "1"})
