@@ -1,0 +1,163 @@
+"""Practice table speed through HTTP: a human play answered by up to three Casual bot replies.
+
+Starts its own server (gunicorn, 2 workers, a fresh SQLite file unless DATABASE_URL is set),
+plays whole deals as the human with fast Casual bots, and prints the time of each play request.
+
+    uv run python bench/practice.py [--plays 200]
+
+Target (issue 5): 95th percentile under 150 ms on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Browser:
+    """Just enough of a browser: cookies, the CSRF token, form posts."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.base + path) as response:
+            return response.read().decode()
+
+    def post(self, path: str, data: dict[str, str], htmx: bool = True) -> tuple[int, str, str]:
+        token = next(c.value for c in self.jar if c.name == "csrftoken")
+        request = urllib.request.Request(
+            self.base + path,
+            data=urllib.parse.urlencode(data).encode(),
+            method="POST",
+            headers={
+                "X-CSRFToken": token,
+                "Referer": self.base + "/",
+                **({"HX-Request": "true"} if htmx else {}),
+            },
+        )
+        try:
+            with self.opener.open(request) as response:
+                return response.status, response.read().decode(), response.url
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(), path
+
+
+def wait_for(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"the server at {url} did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plays", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    workdir = tempfile.mkdtemp(prefix="seep-bench-")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.setdefault("DATABASE_URL", f"sqlite:///{workdir}/bench.sqlite3")
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=BASE_DIR, env=env, check=True)
+    subprocess.run([*manage, "createcachetable"], cwd=BASE_DIR, env=env, check=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "seep_site.wsgi",
+            "-w",
+            "2",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=BASE_DIR,
+        env=env,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for(base + "/healthz")
+        browser = Browser(base)
+        browser.get("/play/")
+        times: list[float] = []
+        while len(times) < args.plays:
+            status, html, where = browser.post(
+                "/play/new",
+                {
+                    "opponents": "casual",
+                    "partner": "casual",
+                    "deals_to_play": "1",
+                    "show_legal": "on",
+                    "fast": "on",
+                },
+                htmx=False,
+            )
+            game = re.search(r"/play/([\w-]+)/", where)
+            assert game, where
+            path = f"/play/{game.group(1)}/"
+            html = browser.get(path)
+            while "The deal is over" not in html and len(times) < args.plays:
+                version = re.search(r'name="expected" value="(\d+)"', html)
+                assert version
+                if "is thinking" in html:
+                    _, html, _ = browser.post(path + "bot", {"expected": version.group(1)})
+                    continue
+                moves = re.findall(r'name="move" value="([^"]+)"', html)
+                if not moves:
+                    card = rng.choice(re.findall(r'name="card" value="(\w\w)"', html))
+                    _, html, _ = browser.post(
+                        path + "play", {"expected": version.group(1), "card": card, "show": "1"}
+                    )
+                    continue
+                start = time.perf_counter()
+                status, html, _ = browser.post(
+                    path + "play", {"expected": version.group(1), "move": rng.choice(moves)}
+                )
+                times.append(time.perf_counter() - start)
+                assert status == 200, (status, html[:500])
+            print(f"\r{len(times)}/{args.plays} plays", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        ordered = sorted(times)
+        print(f"plays timed                 {len(times)}")
+        print(f"median                      {statistics.median(times) * 1000:.1f} ms")
+        print(f"95th percentile             {ordered[int(0.95 * len(ordered))] * 1000:.1f} ms")
+        print(f"slowest                     {ordered[-1] * 1000:.1f} ms")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+if __name__ == "__main__":
+    main()
