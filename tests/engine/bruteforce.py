@@ -38,6 +38,7 @@ MoveJSON = dict[str, Any]
 # --------------------------------------------------------------------------------------------
 
 
+@cache
 def canon_card(text: str) -> str:
     """ "10D" -> "TD", "td" -> "TD" (§8: "10D" is accepted on input)."""
     t = text.strip().upper()
@@ -346,13 +347,13 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
     subsets = []
     for taken in all_subsets(loose):
         remaining = [c for c in loose if c not in taken]
-        subsets.append((taken, values_of(taken), values_of(remaining)))
+        subsets.append((taken, set(taken), values_of(taken), values_of(remaining)))
     for card in hand:
         v = card_value(card)
 
         # ---- captures (R16–R18) ----
         house_v = find_house(pos, v)
-        for taken, taken_values, remaining_values in subsets:
+        for taken, _, taken_values, remaining_values in subsets:
             # R16: the loose cards taken form disjoint groups each summing to v
             if not can_split(taken_values, v):
                 continue
@@ -379,10 +380,10 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
                 continue
             existing = find_house(pos, value)
             singles = [c for c in loose if card_value(c) == value]
-            for added, added_values, _ in subsets:
+            for added, added_set, added_values, _ in subsets:
                 if existing is None and not added:
                     continue  # R21/R23: a new house has at least two cards
-                if any(s not in added for s in singles):
+                if any(s not in added_set for s in singles):
                     continue  # R24: every loose single card of value V is absorbed
                 if not can_split(tuple(sorted((v, *added_values))), value):
                     continue  # R21/R23: the added cards split into complete V-sets
