@@ -372,6 +372,12 @@ def _explain_build(position: Position, card: Card, attempt: Attempt) -> Reason:
         )
     keep = {c.rank for c in position.hands[seat] if c != card}
     partner = (seat + 2) % 4
+    if position.plays == 0 and value not in keep:
+        return Reason(
+            "R10",
+            f"Your opening build must leave you holding {_a(value)} of your bid, to capture the "
+            "house later.",
+        )
     if house is not None and seat not in house.owners and partner in house.owners:
         pass  # adding to a partner's house is free (R27)
     elif value not in keep:
@@ -392,6 +398,13 @@ def _explain_build(position: Position, card: Card, attempt: Attempt) -> Reason:
             "R27",
             f"To add to your opponents' {value}-house you must still hold {_a(value)} after "
             "the play (you become an owner, and an owner keeps a card to capture it).",
+        )
+    left_out = [c for c in position.loose if c.rank == value and c not in attempt.loose]
+    if attempt.action == "build" and attempt.loose and left_out and house is None:
+        return Reason(
+            "R24",
+            f"The loose {_names(left_out)} must go into the new {value}-house too: a single card "
+            "of a house's value always joins it.",
         )
     return _last_card_of_own_house(position, card, None) or Reason(
         "R23", f"That build with the {card.short} is not possible here."

@@ -167,7 +167,8 @@ def _builds(
         # A new house, one's own, or an opponent's (becoming co-owner) needs a card of the value
         # kept in hand; adding to a house of one's partner's is free (R25–R27).
         partners_house = house is not None and seat not in house.owners and partner in house.owners
-        if not partners_house and value not in keep:
+        # R10(a): the bidder's opening build keeps a card of the bid, whoever owns the house.
+        if (opening or not partners_house) and value not in keep:
             continue
         need = value - cv
         bases = [0] if need == 0 else sums.get(need, [])

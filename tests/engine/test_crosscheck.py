@@ -165,14 +165,9 @@ def _random_position_attempt(rng: random.Random) -> dict | None:
         if card is None:
             return None
         hands[bidder] = [card] + [deck.pop() for _ in range(3)]
-        if rng.random() < 0.4:  # a hand-made opening with houses on the floor
-            if not _add_random_houses(rng, deck, hands, houses):
-                return None
-            # A bid-value house of the bidder's partner is left to its own test
-            # (test_deal.py::test_r10_opening_build_onto_partners_house_keeps_a_bid_card).
-            for h in houses:
-                if h["value"] == bid and (bidder + 2) % 4 in h["owners"]:
-                    return None
+        # Sometimes a hand-made opening with houses on the floor.
+        if rng.random() < 0.4 and not _add_random_houses(rng, deck, hands, houses):
+            return None
     elif mode < 0.22:  # the last play of a deal: one card left, nothing else in hand
         plays = 47
         hands[dealer] = [deck.pop()]

@@ -158,11 +158,6 @@ def test_r10_opening_throw_only_of_a_bid_card_that_cannot_capture():
     assert engine_moves(pos) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine disagreement (reported): the engine lets the bidder cement the partner's "
-    "B-house with the last B card at the opening; R10(a) requires keeping a B card",
-)
 def test_r10_opening_build_onto_partners_house_keeps_a_bid_card():
     # Only a hand-made position can have a house at the opening. R10(a): the opening build's
     # bidder must still hold a card of value B among the cards they keep — R10 says so outright,
