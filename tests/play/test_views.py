@@ -335,3 +335,22 @@ def test_two_tabs_playing_at_once_exactly_one_wins() -> None:
     assert len(after.current.moves) >= len(state.current.moves) + 1
     # The record replays cleanly: no game was corrupted.
     MatchState.load(after.record, game.seed, game.deals_to_play, "casual", "casual")
+
+
+def test_the_opening_play_limits_and_redeals_are_shown(client: Client) -> None:
+    for _ in range(30):  # find a match whose first deal needed a redeal (R8)
+        game = new_game(client)
+        if state_of(game).current.redeals:
+            break
+    else:
+        pytest.skip("no redeal in 30 deals")
+    page = client.get(url("table", game)).content.decode()
+    assert "(R8)" in page
+    state = state_of(game)
+    if state.position.bid is None and state.bots_turn:
+        post(client, "table_bot", game)  # the bot bids
+    if state_of(game).position.bid is None:
+        state = state_of(game)
+        post(client, "table_play", game, {"move": str(next(state.position.legal_moves()))})
+    if state_of(game).position.plays == 0:
+        assert "The opening play (R10)" in client.get(url("table", game)).content.decode()
