@@ -1,4 +1,6 @@
 import secrets
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -167,7 +169,7 @@ def _save(game: PracticeGame, state: MatchState, expected: int, **fields: Any) -
     return bool(changed)
 
 
-def _expected(request: HttpRequest, game: PracticeGame) -> int | None:
+def _expected(request: HttpRequest) -> int | None:
     """The version the page was drawn at; None if missing or garbage."""
     try:
         return int(request.POST.get("expected", ""))
@@ -175,26 +177,60 @@ def _expected(request: HttpRequest, game: PracticeGame) -> int | None:
         return None
 
 
+def _refuse(
+    request: HtmxHttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    message: str,
+    status: int = 409,
+    rule: str | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """Redraw the board unchanged, saying why nothing happened."""
+    feedback = {"ok": False, "message": message, "rule": rule}
+    return _render_board(request, game, state, status=status, feedback=feedback, **extra)
+
+
 def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
     game.refresh_from_db()
-    feedback = {
-        "ok": False,
-        "message": _(
-            "The table moved on (another tab, or a second click): here it is as it is now."
-        ),
-    }
-    return _render_board(request, game, _state(game), status=409, feedback=feedback)
+    message = _("The table moved on (another tab, or a second click): here it is as it is now.")
+    return _refuse(request, game, _state(game), message)
 
 
-@require_POST
-def table_play(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+# A change to a game: returns a response to send instead of saving (a refusal, a question),
+# or the extra fields to save with the new record.
+Change = Callable[[HtmxHttpRequest, PracticeGame, MatchState], HttpResponse | dict[str, Any]]
+
+
+def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpResponse]:
+    """A POST that changes a game: only its owner, only from the table as last drawn (the page
+    sends ``expected``), stored by compare-and-swap so that of two racing posts one wins."""
+
+    @require_POST
+    @wraps(change)
+    def view(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+        game = _game(request, public_id)
+        expected = _expected(request)
+        if expected is None:
+            return HttpResponseBadRequest(_("The post must say which table it answers."))
+        if expected != game.version:
+            return _stale(request, game)
+        state = _state(game)
+        outcome = change(request, game, state)
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        if not _save(game, state, expected, **outcome):
+            return _stale(request, game)
+        return _render_board(request, game, state)
+
+    return view
+
+
+@changes_the_game
+def table_play(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
     """The human's play: an option the page offered, or an attempt to be judged."""
-    game = _game(request, public_id)
-    expected = _expected(request, game)
-    if expected is None:
-        return HttpResponseBadRequest(_("The play must say which table it answers ('expected')."))
-    if expected != game.version:
-        return _stale(request, game)
     try:
         played = read_play(
             request.POST,
@@ -202,82 +238,71 @@ def table_play(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         )
     except PlayFormError as error:
         return HttpResponseBadRequest(_("That play could not be read: %s") % error)
-    state = _state(game)
-    picked: dict[str, Any] = {
-        "selected": played.card if isinstance(played, Attempt) else None,
-        "picked": played.loose if isinstance(played, Attempt) else (),
-        "picked_houses": played.houses if isinstance(played, Attempt) else (),
-    }
+    picked: dict[str, Any] = {}
+    if isinstance(played, Attempt):
+        picked = {"selected": played.card, "picked": played.loose, "picked_houses": played.houses}
     if request.POST.get("show"):
         return _render_board(request, game, state, **picked)
     if not state.humans_turn:
-        return _render_board(
-            request,
-            game,
-            state,
-            status=409,
-            feedback={"ok": False, "message": _("It is not your turn.")},
-        )
+        return _refuse(request, game, state, _("It is not your turn."))
     position = state.position
+    attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
+    fits = moves_matching(position, attempt)
     if isinstance(played, Move):
-        move: Move | None = played
-        if not position.is_legal(played):
-            reason = why_illegal(position, Attempt.of_move(played))
-            return _illegal(request, game, state, reason.message if reason else "", reason)
-    else:
-        fits = moves_matching(position, played)
-        if not fits:
-            reason = why_illegal(position, played)
-            return _illegal(
-                request, game, state, reason.message if reason else "", reason, **picked
-            )
-        if len(fits) > 1:
-            return _render_board(request, game, state, options=fits, **picked)
-        move = fits[0]
-    assert move is not None
-    state.play_human(move)
+        fits = [move for move in fits if move == played]
+    if not fits:
+        reason = why_illegal(position, attempt)
+        assert reason is not None
+        return _refuse(request, game, state, reason.message, 422, reason.rule, **picked)
+    if len(fits) > 1:
+        return _render_board(request, game, state, options=fits, **picked)
+    state.play_human(fits[0])
     if game.fast:
         state.play_bots_until_human()
-    if not _save(game, state, expected):
-        return _stale(request, game)
-    return _render_board(request, game, state)
+    return {}
 
 
-def _illegal(
-    request: HtmxHttpRequest,
-    game: PracticeGame,
-    state: MatchState,
-    message: str,
-    reason: Any,
-    **picked: Any,
-) -> HttpResponse:
-    feedback = {"ok": False, "message": message, "rule": reason.rule if reason else None}
-    return _render_board(request, game, state, status=422, feedback=feedback, **picked)
-
-
-@require_POST
-def table_bot(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+@changes_the_game
+def table_bot(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
     """One bot play (or, with fast bots, all of them up to the human's turn)."""
-    game = _game(request, public_id)
-    expected = _expected(request, game)
-    if expected is None:
-        return HttpResponseBadRequest(_("The request must say which table it answers."))
-    if expected != game.version:
-        return _stale(request, game)
-    state = _state(game)
     if not state.bots_turn:
         return _render_board(request, game, state)
     if game.fast:
         state.play_bots_until_human()
     else:
         state.play_bot()
-    if not _save(game, state, expected):
-        return _stale(request, game)
-    return _render_board(request, game, state)
+    return {}
+
+
+@changes_the_game
+def table_undo(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    if not game.undo:
+        return HttpResponseBadRequest(_("Undo is switched off for this game."))
+    if not state.undo():
+        return _refuse(
+            request, game, state, _("There is no play of yours to take back in this deal.")
+        )
+    return {"undo_used": True}
+
+
+@changes_the_game
+def table_next_deal(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    try:
+        state.next_deal()
+    except NotYourTurn as error:
+        return _refuse(request, game, state, str(error))
+    return {}
 
 
 @require_POST
 def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """What the skilled or expert bot would play in the human's seat, and why (changes nothing)."""
     game = _game(request, public_id)
     if not game.hints:
         return HttpResponseBadRequest(_("Hints are switched off for this game."))
@@ -288,62 +313,13 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     try:
         decision = state.hint(level)
     except NotYourTurn as error:
-        return _render_board(
-            request, game, state, status=409, feedback={"ok": False, "message": str(error)}
-        )
+        return _refuse(request, game, state, str(error))
     hint = {
         "level": PracticeGame.Level(level).label,
         "reason": decision.reason,
         "move": str(decision.move),
     }
     return _render_board(request, game, state, hint=hint)
-
-
-@require_POST
-def table_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = _game(request, public_id)
-    if not game.undo:
-        return HttpResponseBadRequest(_("Undo is switched off for this game."))
-    expected = _expected(request, game)
-    if expected is None:
-        return HttpResponseBadRequest(_("The request must say which table it answers."))
-    if expected != game.version:
-        return _stale(request, game)
-    state = _state(game)
-    if not state.undo():
-        return _render_board(
-            request,
-            game,
-            state,
-            status=409,
-            feedback={
-                "ok": False,
-                "message": _("There is no play of yours to take back in this deal."),
-            },
-        )
-    if not _save(game, state, expected, undo_used=True):
-        return _stale(request, game)
-    return _render_board(request, game, state)
-
-
-@require_POST
-def table_next_deal(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = _game(request, public_id)
-    expected = _expected(request, game)
-    if expected is None:
-        return HttpResponseBadRequest(_("The request must say which table it answers."))
-    if expected != game.version:
-        return _stale(request, game)
-    state = _state(game)
-    try:
-        state.next_deal()
-    except NotYourTurn as error:
-        return _render_board(
-            request, game, state, status=409, feedback={"ok": False, "message": str(error)}
-        )
-    if not _save(game, state, expected):
-        return _stale(request, game)
-    return _render_board(request, game, state)
 
 
 @require_GET
