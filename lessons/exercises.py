@@ -15,6 +15,8 @@ Goals are written as text in content files:
     throw 7C          throw (the 7♣, if named)
     most-points       take as many points as any legal play can
     safe              leave a floor that no single unseen card can sweep
+    sure-house        build, cement or break so that no unseen card can capture or break the house
+    best              the play that guarantees the best final score (open-card endings, by search)
     play <move>       make exactly this move, e.g. "play build 5D 11: 6C"
     with TC           play the ten of clubs (combine with another goal)
 """
@@ -42,6 +44,8 @@ from game.engine import (
 )
 from game.engine.explain import rank_word, sweep_bonus
 from game.engine.movegen import capture_masks, subset_sums
+from game.engine.moves import MAX_HOUSE
+from lessons.puzzles.search import move_values
 
 
 def points_taken(before: Position, move: Move) -> int:
@@ -138,6 +142,22 @@ def _safe(before: Position, move: Move, arg: str) -> bool:
     return not any(single_card_sweeps(after, value) for value in values)
 
 
+def _sure_house(before: Position, move: Move, arg: str) -> bool:
+    """The house the play makes can be neither captured nor broken by any card still unseen."""
+    if not isinstance(move, Build | Break):
+        return False
+    house = before.apply_unchecked(move).house(move.value)
+    unseen = {card.rank for card in unseen_cards(before, before.turn)}
+    if house is None or house.value in unseen:
+        return False
+    return house.cemented or all(house.value + rank > MAX_HOUSE for rank in unseen)
+
+
+def _best(before: Position, move: Move, arg: str) -> bool:
+    values = move_values(before)
+    return move in values and values[move] == max(values.values())
+
+
 def _play(before: Position, move: Move, arg: str) -> bool:
     return move == Move.from_str(arg)
 
@@ -166,6 +186,8 @@ GOALS: dict[str, tuple[Callable[[Position, Move, str], bool], Callable[[str], st
     "throw": (_throw, lambda a: f"throw {_card_words(a)}" if a else "throw a card"),
     "most-points": (_most_points, lambda a: "take as many points as you can"),
     "safe": (_safe, lambda a: "leave a floor that no single card can sweep"),
+    "sure-house": (_sure_house, lambda a: "make a house that no card still out can take or break"),
+    "best": (_best, lambda a: "find the play that gives your team the best final score"),
     "play": (_play, lambda a: f"play {a}"),
     "with": (_with, lambda a: f"use {_card_words(a)}"),
 }

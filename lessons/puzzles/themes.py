@@ -1,0 +1,49 @@
+"""The puzzle themes: what each one trains, in the order the trainer lists them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Theme:
+    slug: str
+    title: str | Promise
+    blurb: str | Promise
+
+
+THEMES: dict[str, Theme] = {
+    theme.slug: theme
+    for theme in (
+        Theme("sweep", _("Sweep"), _("Take every card on the floor in one play (R19).")),
+        Theme(
+            "can-you-sweep",
+            _("Can you sweep?"),
+            _("Say whether a sweep is there before you look for it, then make it."),
+        ),
+        Theme("most-points", _("Most points"), _("Find the capture worth the most (R3, R19).")),
+        Theme("ten-of-diamonds", _("The 10♦"), _("Win the ten of diamonds, worth 6 points (R3).")),
+        Theme("build", _("Build"), _("Build a house you will capture later (R23, R26).")),
+        Theme("cement", _("Cement"), _("Add to a house so that nobody can break it (R23, R28).")),
+        Theme("break", _("Break"), _("Raise someone else's house and make it yours (R28).")),
+        Theme(
+            "sure-house",
+            _("A house they cannot take"),
+            _("Make a house that no card still out can capture or break."),
+        ),
+        Theme("safe", _("Safe play"), _("Leave a floor that no single card can sweep (R19).")),
+        Theme(
+            "ending",
+            _("Endings, open cards"),
+            _("Every hand is shown: find the play that wins the most by the end of the deal."),
+        ),
+    )
+}
+
+
+def theme_title(slug: str) -> str:
+    theme = THEMES.get(slug)
+    return str(theme.title) if theme else slug
