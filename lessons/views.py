@@ -267,10 +267,5 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def puzzles(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/puzzles.html")
-
-
-@require_GET
 def classroom(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/classroom.html")

@@ -1,0 +1,303 @@
+"""The puzzle trainer's service: which puzzle comes next, recording answers, ratings, streaks,
+the daily puzzle, misses to retry and the dashboard. The views only call these."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import transaction
+
+from lessons.models import AnswerRecord, Learner, PuzzleAttempt, PuzzlePlayer, PuzzleRating
+from lessons.puzzles import glicko2
+from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
+from lessons.puzzles.judge import PuzzleOutcome
+from lessons.puzzles.themes import THEMES, theme_title
+
+MODES = ("rated", "streak", "daily", "retry", "single")
+NEAREST = 6  # the next puzzle is drawn from this many puzzles nearest the learner's rating
+STREAK_START = 900  # streak mode climbs from puzzles rated about this …
+STREAK_STEP = 100  # … by this much per puzzle solved
+STRONG, WEAK = 0.7, 0.5  # a theme is strong or weak by the share of first tries solved
+MIN_TRIES = 2  # tries in a theme before it is called strong or weak
+
+
+def player_for(learner: Learner) -> PuzzlePlayer:
+    player, _ = PuzzlePlayer.objects.get_or_create(learner=learner)
+    return player
+
+
+def _rating_of(player: PuzzlePlayer | None) -> glicko2.Rating:
+    if player is None:
+        return glicko2.Rating()
+    return glicko2.Rating(player.rating, player.rd, player.volatility)
+
+
+def first_ratings() -> dict[str, float]:
+    """The collection's own ratings (a newcomer's first pick needs no database)."""
+    return {p.id: float(p.rating) for p in all_puzzles()}
+
+
+def puzzle_ratings() -> dict[str, float]:
+    """Every collection puzzle's rating now: its first rating until someone has tried it."""
+    ratings = first_ratings()
+    ratings.update(PuzzleRating.objects.values_list("puzzle", "rating"))
+    return ratings
+
+
+def in_themes(themes: Iterable[str]) -> list[Puzzle]:
+    chosen = set(themes) & set(THEMES)
+    return [p for p in all_puzzles() if not chosen or p.theme in chosen]
+
+
+def attempted(learner: Learner | None) -> set[str]:
+    if learner is None:
+        return set()
+    return set(PuzzleAttempt.objects.filter(learner=learner).values_list("puzzle", flat=True))
+
+
+def nearest(
+    target: float, candidates: list[Puzzle], ratings: dict[str, float], rng: random.Random
+) -> Puzzle | None:
+    """One of the few candidates rated nearest ``target``, chosen by ``rng``."""
+    ranked = sorted(candidates, key=lambda p: (abs(ratings[p.id] - target), p.id))
+    return rng.choice(ranked[:NEAREST]) if ranked else None
+
+
+def _rng(learner: Learner | None, salt: str) -> random.Random:
+    """Stable for a learner's state, so reloading a page shows the same puzzle."""
+    return random.Random(f"{learner.pk if learner else 0}:{salt}")
+
+
+def next_puzzle(learner: Learner | None) -> Puzzle | None:
+    """The trainer's puzzle: the current one if still untried, else a new one near the
+    learner's rating in their themes (None when every puzzle there is tried)."""
+    if learner is None:
+        return nearest(1500.0, in_themes(()), first_ratings(), _rng(None, "first"))
+    player = player_for(learner)
+    tried = attempted(learner)
+    current = puzzle_by_id(player.current)
+    if current is not None and current.id not in tried and _fits(current, player.themes):
+        return current
+    candidates = [p for p in in_themes(player.themes) if p.id not in tried]
+    chosen = nearest(player.rating, candidates, puzzle_ratings(), _rng(learner, str(len(tried))))
+    player.current = chosen.id if chosen else ""
+    player.save(update_fields=["current", "updated"])
+    return chosen
+
+
+def _fits(puzzle: Puzzle, themes: list[str]) -> bool:
+    return not themes or puzzle.theme in themes
+
+
+def choose_themes(learner: Learner, themes: Iterable[str]) -> list[str]:
+    player = player_for(learner)
+    chosen = [slug for slug in THEMES if slug in set(themes)]
+    player.themes = chosen
+    player.save(update_fields=["themes", "updated"])
+    return chosen
+
+
+def streak_puzzle(learner: Learner | None) -> Puzzle | None:
+    """Streak mode's puzzle: each one solved makes the next harder; one miss ends the streak."""
+    if learner is None:
+        return nearest(STREAK_START, list(all_puzzles()), first_ratings(), _rng(None, "streak"))
+    player = player_for(learner)
+    current = puzzle_by_id(player.streak_puzzle)
+    if current is not None:
+        return current
+    seen = set(player.streak_seen)
+    candidates = [p for p in all_puzzles() if p.id not in seen]
+    target = STREAK_START + STREAK_STEP * player.streak
+    chosen = nearest(target, candidates, puzzle_ratings(), _rng(learner, f"streak:{len(seen)}"))
+    if chosen is not None:
+        player.streak_puzzle = chosen.id
+        player.streak_seen = [*player.streak_seen, chosen.id]
+        player.save(update_fields=["streak_puzzle", "streak_seen", "updated"])
+    return chosen
+
+
+def daily_puzzle(day: date) -> Puzzle:
+    """The same puzzle for everyone on a given date."""
+    puzzles = sorted(all_puzzles(), key=lambda p: p.id)
+    digest = hashlib.sha256(f"seep-daily:{day.isoformat()}".encode()).hexdigest()
+    return puzzles[int(digest, 16) % len(puzzles)]
+
+
+def missed(learner: Learner | None) -> list[PuzzleAttempt]:
+    """First tries that failed and have not been put right since, newest first."""
+    if learner is None:
+        return []
+    return list(PuzzleAttempt.objects.filter(learner=learner, solved=False, solved_later=False))
+
+
+def next_missed(learner: Learner | None, after: str = "") -> Puzzle | None:
+    """The next miss to retry (skipping ``after``, the one just tried)."""
+    for attempt in missed(learner):
+        puzzle = puzzle_by_id(attempt.puzzle)
+        if puzzle is not None and puzzle.id != after:
+            return puzzle
+    return None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What an answer changed: the rating (first tries only) and streak mode."""
+
+    rating_before: float | None = None
+    rating_after: float | None = None
+    puzzle_rating: float | None = None
+    streak: int | None = None  # the streak now, in streak mode
+    streak_over: bool = False
+
+    @property
+    def change(self) -> float:
+        if self.rating_before is None or self.rating_after is None:
+            return 0.0
+        return self.rating_after - self.rating_before
+
+
+@transaction.atomic
+def record(learner: Learner, puzzle: Puzzle, outcome: PuzzleOutcome, mode: str) -> Recorded:
+    """Store the answer; a collection puzzle's first settled answer moves both ratings."""
+    if not outcome.counts:
+        return Recorded()
+    AnswerRecord.objects.create(
+        learner=learner,
+        exercise=puzzle.key,
+        play=outcome.play[:200],
+        correct=outcome.ok,
+        legal=outcome.legal,
+        rule=outcome.rule or "",
+    )
+    if not outcome.settled or puzzle_by_id(puzzle.id) is None:
+        return Recorded()  # half an answer, or a teacher's puzzle (unrated)
+    player = PuzzlePlayer.objects.select_for_update().get(pk=player_for(learner).pk)
+    if mode == "streak" and not player.streak_puzzle and not player.streak_seen:
+        player.streak_puzzle, player.streak_seen = puzzle.id, [puzzle.id]  # began signed out
+    recorded = _rate(learner, player, puzzle, outcome.ok, mode)
+    if mode == "streak" and player.streak_puzzle == puzzle.id:
+        player.streak_puzzle = ""
+        if outcome.ok:
+            player.streak += 1
+            player.best_streak = max(player.best_streak, player.streak)
+            streak, over = player.streak, False
+        else:
+            streak, over = player.streak, True
+            player.streak, player.streak_seen = 0, []
+        player.save()
+        return Recorded(
+            recorded.rating_before,
+            recorded.rating_after,
+            recorded.puzzle_rating,
+            streak=streak,
+            streak_over=over,
+        )
+    return recorded
+
+
+def _rate(
+    learner: Learner, player: PuzzlePlayer, puzzle: Puzzle, solved: bool, mode: str
+) -> Recorded:
+    earlier = PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id).first()
+    if earlier is not None:
+        if solved and not earlier.solved and not earlier.solved_later:
+            earlier.solved_later = True
+            earlier.save(update_fields=["solved_later"])
+        return Recorded()
+    row, _ = PuzzleRating.objects.select_for_update().get_or_create(
+        puzzle=puzzle.id, defaults={"rating": float(puzzle.rating)}
+    )
+    mine = _rating_of(player)
+    theirs = glicko2.Rating(row.rating, row.rd, row.volatility)
+    score = 1.0 if solved else 0.0
+    new_mine = glicko2.update(mine, [(theirs, score)])
+    new_theirs = glicko2.update(theirs, [(mine, 1.0 - score)])
+    PuzzleAttempt.objects.create(
+        learner=learner,
+        puzzle=puzzle.id,
+        theme=puzzle.theme,
+        solved=solved,
+        rating_before=mine.rating,
+        rating_after=new_mine.rating,
+        puzzle_rating=row.rating,
+        mode=mode,
+    )
+    player.rating, player.rd, player.volatility = (
+        new_mine.rating,
+        new_mine.rd,
+        new_mine.volatility,
+    )
+    player.save()
+    row.rating, row.rd, row.volatility = new_theirs.rating, new_theirs.rd, new_theirs.volatility
+    row.attempts += 1
+    row.solved += int(solved)
+    row.save()
+    return Recorded(mine.rating, new_mine.rating, theirs.rating)
+
+
+def first_try(learner: Learner | None, puzzle: Puzzle) -> PuzzleAttempt | None:
+    if learner is None:
+        return None
+    return PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id).first()
+
+
+@dataclass(frozen=True)
+class ThemeStats:
+    slug: str
+    title: str
+    tries: int
+    solved: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.solved / self.tries) if self.tries else 0
+
+    @property
+    def judged(self) -> bool:
+        return self.tries >= MIN_TRIES
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    rating: float
+    rd: float
+    tries: int
+    solved: int
+    best_streak: int
+    themes: tuple[ThemeStats, ...]
+    history: tuple[PuzzleAttempt, ...]
+    missed: int
+
+    @property
+    def strong(self) -> list[ThemeStats]:
+        return [t for t in self.themes if t.judged and t.solved >= STRONG * t.tries]
+
+    @property
+    def weak(self) -> list[ThemeStats]:
+        return [t for t in self.themes if t.judged and t.solved < WEAK * t.tries]
+
+
+def dashboard(learner: Learner | None, history: int = 50) -> Dashboard:
+    """The learner's rating, each theme's first tries solved, and recent history."""
+    player = PuzzlePlayer.objects.filter(learner=learner).first() if learner else None
+    attempts = list(PuzzleAttempt.objects.filter(learner=learner)) if learner else []
+    stats = []
+    for slug in THEMES:
+        mine = [a for a in attempts if a.theme == slug]
+        stats.append(ThemeStats(slug, theme_title(slug), len(mine), sum(a.solved for a in mine)))
+    stats.sort(key=lambda t: (-t.percent if t.tries else 1, -t.tries))
+    rating = _rating_of(player)
+    return Dashboard(
+        rating=rating.rating,
+        rd=rating.rd,
+        tries=len(attempts),
+        solved=sum(a.solved for a in attempts),
+        best_streak=player.best_streak if player else 0,
+        themes=tuple(stats),
+        history=tuple(attempts[:history]),
+        missed=sum(1 for a in attempts if not a.solved and not a.solved_later),
+    )
