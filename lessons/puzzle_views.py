@@ -308,11 +308,12 @@ def _editor_context(form: editor.PuzzleForm, custom: CustomPuzzle | None = None)
 def _check_context(form: editor.PuzzleForm) -> dict[str, Any]:
     """The engine's verdict on the form: its errors, or the answers and the table."""
     if not form.is_bound or not form.is_valid():
-        return {"checked": form.is_bound}
+        return {"checked": form.is_bound, "form": form}
     found: Puzzle = form.cleaned_data["puzzle"]
     view = Deal.from_position(found.position).view_for(found.seat)
     return {
         "checked": True,
+        "form": form,
         "draft": found,
         "answers": judge.answer_texts(found),
         "legal_count": sum(1 for _ in found.position.legal_moves()),

@@ -31,6 +31,14 @@ def ending_problem(position: Position) -> str | None:
     left = position.cards_to_play
     if not 2 <= left <= MAX_ENDING_PLAYS:
         return f"an ending has 2–{MAX_ENDING_PLAYS} plays left, not {left}"
+    for offset in range(4):  # R12: seats take turns, so each holds one card per play it has left
+        seat = (position.turn + offset) % 4
+        needed = len(range(offset, left, 4))
+        if len(position.hands[seat]) != needed:
+            return (
+                f"with {left} plays left, seat {seat} must hold {needed} card(s), "
+                f"not {len(position.hands[seat])}: every hand is open in an ending"
+            )
     return None
 
 
@@ -45,8 +53,6 @@ def _value(position: Position) -> int:
     if position.is_over:
         return final_difference(position)
     children = [_value(position.apply_unchecked(m)) for m in position.legal_moves()]
-    if not children:  # cannot happen under R26, but a stuck seat ends nothing
-        return final_difference(position)
     return max(children) if team_of(position.turn) == 0 else min(children)
 
 
@@ -79,8 +85,6 @@ def best_line(position: Position) -> Iterator[Move]:
     """The moves of one best line from ``position`` to the end of the deal."""
     while not position.is_over:
         moves = list(position.legal_moves())
-        if not moves:
-            return
         values = [_value(position.apply_unchecked(m)) for m in moves]
         pick = max(values) if team_of(position.turn) == 0 else min(values)
         move = moves[values.index(pick)]

@@ -203,8 +203,8 @@ def _rate(
     learner: Learner, player: PuzzlePlayer, puzzle: Puzzle, solved: bool, mode: str
 ) -> Recorded:
     earlier = PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id).first()
-    if earlier is not None:
-        if solved and not earlier.solved and not earlier.solved_later:
+    if earlier is not None:  # only the first try is rated; a miss is put right by retrying it
+        if solved and mode == "retry" and not earlier.solved:
             earlier.solved_later = True
             earlier.save(update_fields=["solved_later"])
         return Recorded()

@@ -1,0 +1,44 @@
+"""The generator mines verified puzzles from bot games, and the command writes them to a file."""
+
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from lessons.puzzles.collection import read_file
+from lessons.puzzles.generator import mine
+from lessons.puzzles.solver import problems
+
+
+@pytest.mark.parametrize("theme", ["sweep", "ending", "can-you-sweep"])
+def test_mined_puzzles_pass_the_solver_and_have_a_difficulty(theme: str) -> None:
+    found = mine(theme, count=3, seed=77, max_deals=20)
+    assert len(found) == 3
+    for item in found:
+        assert item.puzzle.theme == theme and problems(item.puzzle) == []
+        assert 1 <= item.puzzle.difficulty <= 5
+        assert item.puzzle.source.startswith("bot game: deal seed 77")
+    assert len({f.puzzle.id for f in found}) == 3
+
+
+def test_the_same_seed_mines_the_same_puzzles() -> None:
+    first = [f.puzzle for f in mine("sweep", count=2, seed=5, max_deals=20)]
+    assert first == [f.puzzle for f in mine("sweep", count=2, seed=5, max_deals=20)]
+
+
+def test_the_command_writes_a_data_file_with_a_progress_bar(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "generated-safe.toml"
+    call_command("generate_puzzles", "--count", "2", "--seed", "3", "--out", str(out))
+    captured = capsys.readouterr()
+    assert "[" in captured.err and "2/2 puzzles" in captured.err  # the bar, on stderr
+    assert f"Wrote 2 safe puzzles to {out}" in captured.out
+    puzzles = read_file(out)
+    assert len(puzzles) == 2 and all(p.theme == "safe" for p in puzzles)
+    assert "manage.py generate_puzzles --theme safe" in out.read_text()
+
+
+def test_the_command_needs_a_theme(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="--theme"):
+        call_command("generate_puzzles", "--out", str(tmp_path / "mine.toml"))
