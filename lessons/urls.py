@@ -1,6 +1,7 @@
 from django.urls import path
 
 from lessons import puzzle_views, views
+from lessons.classroom import views as classroom_views
 
 app_name = "lessons"
 
@@ -29,5 +30,5 @@ urlpatterns = [
     path("puzzles/custom/<int:pk>/delete", puzzle_views.custom_delete, name="custom_delete"),
     path("puzzles/<slug:puzzle_id>/", puzzle_views.puzzle, name="puzzle"),
     path("puzzles/<slug:puzzle_id>/answer", puzzle_views.puzzle_answer, name="puzzle_answer"),
-    path("classroom/", views.classroom, name="classroom"),
+    path("classroom/", classroom_views.home, name="classroom"),
 ]

@@ -265,7 +265,3 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
         request, "lessons/done.html", {"entry": entry, "next_entry": later[0] if later else None}
     )
 
-
-@require_GET
-def classroom(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/classroom.html")

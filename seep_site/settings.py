@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "game",
     "lessons",
+    "lessons.classroom",
 ]
 
 MIDDLEWARE = [

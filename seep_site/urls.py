@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("lessons.urls")),
     path("", include("game.urls")),
+    path("", include("lessons.classroom.urls")),
     path("healthz", healthz, name="healthz"),
 ]

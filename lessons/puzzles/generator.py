@@ -36,10 +36,7 @@ PROMPTS = {
     "ten-of-diamonds": "Capture the 10♦.",
     "sure-house": "Make a house that no card still out can capture or break.",
     "safe": "Play so that no single card can sweep the floor after you.",
-    "ending": (
-        "Open cards: every hand is shown. Find the play that gives your team the best final "
-        "score, whatever the others do."
-    ),
+    "ending": "Find the play that gives your team the best final score, whatever the others do.",
 }
 
 

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class ClassroomConfig(AppConfig):
+    """Teachers' classes, live sessions and homework (issue 8)."""
+
+    name = "lessons.classroom"
+    label = "classroom"
+    verbose_name = "Classroom"
+
+    def ready(self) -> None:
+        from lessons.classroom import rosters  # noqa: F401  (connects the sign-in claim)

@@ -1,0 +1,128 @@
+"""CSV exports for teachers: every answer of a live session, every try at every homework.
+
+Cells that a spreadsheet would run as a formula (a nickname such as ``=1+1``) are written with a
+leading apostrophe.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+
+from lessons.classroom import homework as homework_service
+from lessons.classroom import questions
+from lessons.classroom.models import Answer, Classroom, LiveSession, Student
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+SESSION_COLUMNS = [
+    "session",
+    "question",
+    "question_source",
+    "question_title",
+    "time_limit_seconds",
+    "nickname",
+    "real_name",
+    "login",
+    "answered",
+    "play",
+    "play_in_words",
+    "correct",
+    "legal",
+    "rule",
+    "seconds",
+    "answered_at",
+]
+HOMEWORK_COLUMNS = [
+    "homework",
+    "due",
+    "nickname",
+    "real_name",
+    "login",
+    "done",
+    "finished_at",
+    "late",
+    "where",
+    "play_in_words",
+    "correct",
+    "rule",
+    "tried_at",
+]
+
+
+def cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def to_csv(header: list[str], rows: Iterable[list[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows([cell(value) for value in row] for row in rows)
+    return out.getvalue()
+
+
+def _login(student: Student) -> str:
+    return student.user.get_username() if student.user else ""
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def session_rows(session: LiveSession) -> Iterator[list[object]]:
+    """A row per joined student per question asked, answered or not."""
+    answers = {
+        (a.question_id, a.student_id): a
+        for a in Answer.objects.filter(question__session=session).select_related("record")
+    }
+    students = [
+        p.student for p in session.participants.select_related("student__user").order_by("pk")
+    ]
+    for question in session.questions.filter(number__lte=session.current):
+        asked = questions.resolve(question.source)
+        title = asked.title if asked else question.source
+        for student in students:
+            answer = answers.get((question.pk, student.pk))
+            record = answer.record if answer else None
+            yield [
+                session.title,
+                question.number,
+                question.source,
+                title,
+                question.time_limit or "",
+                student.nickname,
+                student.real_name,
+                _login(student),
+                _yes(answer is not None),
+                record.play if record else "",
+                (asked.play_words(record.play) if asked else record.play) if record else "",
+                _yes(record.correct) if record else "",
+                _yes(record.legal) if record else "",
+                record.rule if record else "",
+                f"{answer.seconds:.1f}" if answer else "",
+                answer.created.isoformat() if answer else "",
+            ]
+
+
+def homework_rows(classroom: Classroom) -> Iterator[list[object]]:
+    """A row per try, per student, per homework (one empty row for a student with no tries)."""
+    students = list(classroom.students.select_related("user"))
+    for homework in classroom.homework.all():
+        for work in homework_service.progress(homework, students):
+            head: list[object] = [
+                homework.title,
+                homework.due.isoformat(),
+                work.student.nickname,
+                work.student.real_name,
+                _login(work.student),
+                _yes(work.done),
+                work.finished.isoformat() if work.finished else "",
+                _yes(work.late),
+            ]
+            if not work.tries:
+                yield [*head, "", "", "", "", ""]
+            for t in work.tries:
+                yield [*head, t.where, t.words, _yes(t.correct), t.rule, t.created.isoformat()]

@@ -1,0 +1,177 @@
+"""The classroom's forms: each reads one thing a teacher or student sends."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from lessons.classroom import homework, live, questions
+from lessons.classroom.models import NICKNAME_LENGTH
+from lessons.puzzles.themes import THEMES, theme_title
+
+StrOrPromise = str | Promise
+
+
+def _time_limit_choices() -> list[tuple[str, StrOrPromise]]:
+    return [("", _("No time limit"))] + [
+        (str(s), _("%(n)s seconds") % {"n": s}) for s in live.TIME_LIMITS
+    ]
+
+
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
+class ClassForm(forms.Form):
+    name = forms.CharField(label=_("Name of the class"), max_length=100)
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label=_("Code"),
+        max_length=20,
+        help_text=_(
+            "The code your teacher shows: 6 letters and digits for a lesson, 8 for a class."
+        ),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+    nickname = forms.CharField(
+        label=_("Nickname"),
+        max_length=NICKNAME_LENGTH,
+        required=False,
+        help_text=_("What the class will see. Not your full name."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+
+
+class NamesForm(forms.Form):
+    names = forms.CharField(
+        label=_("Students' names, one a line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("Each gets a login with a nickname; the names stay on your screen only."),
+    )
+
+
+class StudentForm(forms.Form):
+    real_name = forms.CharField(label=_("Real name"), max_length=100, required=False)
+
+
+class CoTeacherForm(forms.Form):
+    username = forms.CharField(label=_("Their username"), max_length=150)
+
+
+class SessionForm(forms.Form):
+    title = forms.CharField(label=_("Title of the session"), max_length=100)
+
+
+class SettingsForm(forms.Form):
+    title = forms.CharField(label=_("Title of the session"), max_length=100)
+    leaderboard = forms.BooleanField(
+        label=_("Show a leaderboard (ranked by accuracy, then speed)"), required=False
+    )
+
+
+class TimeLimitField(forms.TypedChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            label=_("Time limit"),
+            choices=_time_limit_choices,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            **kwargs,
+        )
+
+
+class QuestionForm(forms.Form):
+    source = forms.ChoiceField(label=_("Question"))
+    time_limit = TimeLimitField()
+
+    def __init__(self, *args: Any, teacher: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "source").choices = [
+            (group, [(c.key, c.label) for c in options])
+            for group, options in questions.question_choices(teacher)
+        ]
+
+
+class LessonQuestionsForm(forms.Form):
+    lesson = forms.ChoiceField(label=_("Every question of"))
+    time_limit = TimeLimitField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "lesson").choices = homework.lesson_choices()
+
+
+class TimeLimitForm(forms.Form):
+    time_limit = TimeLimitField()
+
+
+class DueForm(forms.Form):
+    due = forms.DateField(label=_("Due"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["due"].initial = timezone.localdate() + datetime.timedelta(days=7)
+
+    def clean_due(self) -> datetime.date:
+        due: datetime.date = self.cleaned_data["due"]
+        if due < timezone.localdate():
+            raise forms.ValidationError(_("The due date has passed already."))
+        return due
+
+
+class HomeworkForm(DueForm):
+    lesson = forms.ChoiceField(label=_("Lesson"))
+    field_order = ["lesson", "due"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "lesson").choices = homework.lesson_choices()
+
+
+class PuzzleHomeworkForm(DueForm):
+    """A puzzle set: some puzzles of one theme, easy to hard, and any of the teacher's own."""
+
+    theme = forms.ChoiceField(label=_("Puzzles of the theme"), required=False)
+    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=12, initial=5)
+    own = forms.MultipleChoiceField(
+        label=_("Your own puzzles (shared ones: students open them by link)"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    field_order = ["theme", "count", "own", "due"]
+
+    def __init__(self, *args: Any, teacher: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choice_field(self, "theme").choices = [("", _("(none)"))] + [
+            (slug, str(theme.title)) for slug, theme in THEMES.items()
+        ]
+        _choice_field(self, "own").choices = [
+            (f"puzzle:{questions.CUSTOM_PREFIX}{p.pk}", p.title)
+            for p in questions.own_puzzles(teacher, shared_only=True)
+        ]
+
+    def keys_and_title(self) -> tuple[list[str], str]:
+        """The chosen puzzles' keys, and a title that says what they are."""
+        data = self.cleaned_data
+        keys = homework.theme_set(data["theme"], data["count"]) if data["theme"] else []
+        keys += data["own"]
+        if data["theme"]:
+            title = _("%(n)s puzzles: %(theme)s") % {
+                "n": len(keys),
+                "theme": theme_title(data["theme"]),
+            }
+        else:
+            title = _("%(n)s of my puzzles") % {"n": len(keys)}
+        return keys, str(title)

@@ -1,0 +1,51 @@
+"""Joining by code at /join: a 6-character code opens a live session, an 8-character one a class.
+
+The view counts every attempt against the rate limits (``ratelimit``) before calling ``join``.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from lessons.classroom import codes, live, rosters
+from lessons.classroom.models import Classroom
+
+
+class JoinError(ValueError):
+    """Why joining failed, in words; ``wrong_code`` when the code matched nothing."""
+
+    def __init__(self, message: str, wrong_code: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.wrong_code = wrong_code
+
+
+def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
+    """Join what the code opens; returns the page to go to next."""
+    code = codes.normalize(typed_code)
+    if not codes.looks_like_code(code):
+        raise JoinError(_("A code is 6 or 8 letters and digits, as your teacher shows it."), True)
+    try:
+        if len(code) == codes.SESSION_CODE_LENGTH:
+            session = live.open_session(code)
+            if session is None:
+                raise JoinError(
+                    _("No open session has the code %(code)s. Check it with your teacher.")
+                    % {"code": code},
+                    True,
+                )
+            student = rosters.enrol(request, session.classroom, nickname)
+            live.join(session, student)
+            return reverse("classroom:live", args=[session.pk])
+        classroom = Classroom.objects.filter(code=code).first()
+        if classroom is None:
+            raise JoinError(
+                _("No class has the code %(code)s. Check it with your teacher.") % {"code": code},
+                True,
+            )
+        rosters.enrol(request, classroom, nickname)
+        return reverse("lessons:classroom")
+    except (rosters.RosterError, live.SessionError) as error:
+        raise JoinError(str(error)) from None

@@ -1,0 +1,197 @@
+"""Classes, their students, live sessions with their questions and answers, and homework.
+
+Every answer is also an ``AnswerRecord`` (DESIGN.md: one attempt record feeds every dashboard):
+``Answer`` adds what only a live session knows (which question, how fast) and the rule of one
+answer per student per question, enforced by the database.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from lessons.models import AnswerRecord, Learner
+
+NICKNAME_LENGTH = 30
+
+
+class Classroom(models.Model):
+    """A teacher's class: a name, a roster, co-teachers and a code students join with."""
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_owned"
+    )
+    co_teachers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="classes_co_taught"
+    )
+    code = models.CharField(max_length=8, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Student(models.Model):
+    """One place on a roster. Others see only the nickname; the real name is the teacher's."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
+    nickname = models.CharField(max_length=NICKNAME_LENGTH)
+    real_name = models.CharField(max_length=100, blank=True)
+    # A login the teacher made (or the account of a signed-in student who joined by code).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="student_places",
+    )
+    printed_login = models.BooleanField(default=False)  # the teacher made ``user`` for them
+    # Whose answers and lesson progress are this student's work (lessons.learners).
+    learner = models.ForeignKey(
+        Learner, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["nickname", "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("nickname"), "classroom", name="one_nickname_per_class"),
+            models.UniqueConstraint(
+                fields=["classroom", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_place_per_user_per_class",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.nickname
+
+
+class LiveSession(models.Model):
+    """A lesson run live: the teacher sets the pace, students answer on their own devices."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("being prepared")
+        LOBBY = "lobby", _("open, waiting to start")
+        ASKING = "asking", _("asking a question")
+        REVEALED = "revealed", _("answer shown")
+        FINISHED = "finished", _("finished")
+
+    OPEN = (Status.LOBBY, Status.ASKING, Status.REVEALED)
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
+    title = models.CharField(max_length=100)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    code = models.CharField(max_length=6, blank=True)
+    current = models.PositiveSmallIntegerField(default=0)  # the question shown; 0 before one
+    question_started = models.DateTimeField(null=True, blank=True)
+    leaderboard = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["code"],
+                condition=models.Q(status__in=["lobby", "asking", "revealed"]),
+                name="one_open_session_per_code",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN
+
+    @property
+    def state(self) -> str:
+        """What students and teachers are shown, as a token that changes with it."""
+        return f"{self.status}-{self.current}"
+
+
+class Question(models.Model):
+    """One exercise asked in a session, named by its exercise key (``lessons.exercises``)."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveSmallIntegerField()
+    source = models.CharField(max_length=120)  # "lesson:capturing:2", "puzzle:sweep-1000-35"
+    time_limit = models.PositiveSmallIntegerField(null=True, blank=True)  # seconds
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="one_question_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} question {self.number}"
+
+    @property
+    def exercise_key(self) -> str:
+        """The key of its answers' ``AnswerRecord``: kept apart from lesson and puzzle records."""
+        return f"class:{self.session_id}:{self.number}"
+
+
+class Participant(models.Model):
+    """A student who joined a live session."""
+
+    session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="participants")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="sessions")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "student"], name="one_join_per_session")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.session}"
+
+
+class Answer(models.Model):
+    """A student's answer to a live question: the first one counts, the database sees to it."""
+
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="answers")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="answers")
+    record = models.OneToOneField(AnswerRecord, on_delete=models.CASCADE, related_name="+")
+    seconds = models.FloatField()  # after the question was asked
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["question", "student"], name="one_answer_per_student_per_question"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} on {self.question}"
+
+
+class Homework(models.Model):
+    """A lesson or a set of puzzles for a class to do by a date."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="homework")
+    title = models.CharField(max_length=120)
+    lesson = models.SlugField(max_length=60, blank=True)
+    puzzles = models.JSONField(default=list, blank=True)  # puzzle exercise keys, in order
+    due = models.DateField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due", "pk"]
+
+    def __str__(self) -> str:
+        return self.title

@@ -1,0 +1,217 @@
+"""Classes and rosters: who teaches a class, who is in it, and how students get in.
+
+Teachers see only the classes they own or co-teach. A student is recognised by the browser
+session they joined in, or by their account (a login the teacher printed, or their own).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.contrib.auth.signals import user_logged_in
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.dispatch import receiver
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from lessons.classroom import codes
+from lessons.classroom.models import NICKNAME_LENGTH, Classroom, Student
+from lessons.learners import current_learner
+from lessons.models import Learner
+
+SESSION_KEY = "classroom_students"
+MOST_STUDENTS_AT_ONCE = 60
+# Nicknames for printed logins: they say nothing about the pupil's real name.
+NICKNAME_WORDS = (
+    "Ace", "Badger", "Comet", "Dolphin", "Eagle", "Falcon", "Gecko", "Heron", "Ibis", "Jaguar",
+    "Kite", "Lynx", "Mango", "Newt", "Otter", "Panda", "Quail", "Robin", "Sparrow", "Tiger",
+    "Urchin", "Vulture", "Walrus", "Yak", "Zebra", "Cobra", "Lotus", "Peacock", "Tulip", "Kestrel",
+)  # fmt: skip
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class RosterError(ValueError):
+    """Something a teacher or student asked that cannot be done; the message says why."""
+
+
+def classes_taught(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Classroom]:
+    """The classes this user owns or co-teaches (none for anyone else)."""
+    if not user.is_authenticated:
+        return Classroom.objects.none()
+    mine = Classroom.objects.filter(Q(owner=user) | Q(co_teachers=user)).values("pk")
+    return Classroom.objects.filter(pk__in=mine)
+
+
+@transaction.atomic
+def create_class(owner: User, name: str) -> Classroom:
+    for _attempt in range(10):
+        try:
+            with transaction.atomic():
+                return Classroom.objects.create(
+                    name=name, owner=owner, code=codes.new_code(codes.CLASS_CODE_LENGTH)
+                )
+        except IntegrityError:
+            continue
+    raise RuntimeError("no free class code after 10 tries")  # pragma: no cover
+
+
+def clean_nickname(text: str) -> str:
+    """One line of at most 30 printable characters; raises RosterError otherwise."""
+    nickname = " ".join(text.split())
+    if not nickname:
+        raise RosterError(_("Choose a nickname."))
+    if len(nickname) > NICKNAME_LENGTH:
+        raise RosterError(_("A nickname has at most %(n)s characters.") % {"n": NICKNAME_LENGTH})
+    if not nickname.isprintable():
+        raise RosterError(_("A nickname is letters, digits and punctuation."))
+    return nickname
+
+
+def my_students(request: HttpRequest) -> QuerySet[Student]:
+    """The places this browser (or this account) has on any roster."""
+    ids = request.session.get(SESSION_KEY, [])
+    mine = Q(pk__in=ids)
+    if request.user.is_authenticated:
+        mine |= Q(user=request.user)
+    return Student.objects.filter(mine)
+
+
+def student_in(request: HttpRequest, classroom: Classroom) -> Student | None:
+    return my_students(request).filter(classroom=classroom).first()
+
+
+def _remember(request: HttpRequest, student: Student) -> None:
+    ids = list(request.session.get(SESSION_KEY, []))
+    if student.pk not in ids:
+        request.session[SESSION_KEY] = [*ids, student.pk]
+
+
+@transaction.atomic
+def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
+    """This browser's student in the class: found again, or added under ``nickname``."""
+    found = student_in(request, classroom)
+    if found is not None:
+        _remember(request, found)
+        return found
+    nickname = clean_nickname(nickname)
+    learner = current_learner(request)
+    user = request.user if request.user.is_authenticated else None
+    try:
+        with transaction.atomic():
+            student = Student.objects.create(
+                classroom=classroom, nickname=nickname, user=user, learner=learner
+            )
+    except IntegrityError:
+        raise RosterError(
+            _("Someone in this class already has the nickname “%(nickname)s”: choose another.")
+            % {"nickname": nickname}
+        ) from None
+    _remember(request, student)
+    return student
+
+
+@receiver(user_logged_in)
+def claim_students(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """On sign-in, places taken in this browser become the account's (and so do their answers:
+    ``lessons.learners`` moves the browser's answers into the account's learner)."""
+    if request is None or not hasattr(request, "session"):
+        return
+    ids = request.session.get(SESSION_KEY, [])
+    if not ids:
+        return
+    learner, _created = Learner.objects.get_or_create(user=user)
+    for student in Student.objects.filter(pk__in=ids, user=None):
+        if Student.objects.filter(classroom=student.classroom, user=user).exists():
+            continue
+        student.user, student.learner = user, learner
+        student.save(update_fields=["user", "learner"])
+
+
+@dataclass(frozen=True)
+class LoginCard:
+    """A printed login for one pupil: only the teacher ever sees the real name on it."""
+
+    real_name: str
+    nickname: str
+    username: str
+    password: str
+
+
+def _new_password() -> str:
+    chunks = ["".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(4)) for _ in range(3)]
+    return "-".join(chunks)
+
+
+def _free_nickname(classroom: Classroom, taken: set[str]) -> str:
+    for _attempt in range(1000):
+        nickname = f"{secrets.choice(NICKNAME_WORDS)} {secrets.randbelow(90) + 10}"
+        if nickname.lower() not in taken:
+            taken.add(nickname.lower())
+            return nickname
+    raise RosterError(_("This class has run out of nicknames."))  # pragma: no cover
+
+
+def read_names(text: str) -> list[str]:
+    """One real name a line; blank lines skipped; raises RosterError if there are too many."""
+    names = [" ".join(line.split())[:100] for line in text.splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise RosterError(_("Write one name a line."))
+    if len(names) > MOST_STUDENTS_AT_ONCE:
+        raise RosterError(
+            _("At most %(n)s students at once, please.") % {"n": MOST_STUDENTS_AT_ONCE}
+        )
+    return names
+
+
+@transaction.atomic
+def create_logins(classroom: Classroom, names: list[str]) -> list[LoginCard]:
+    """A login for each name, with a nickname and password; the passwords are shown only now."""
+    user_model = get_user_model()
+    taken = {n.lower() for n in classroom.students.values_list("nickname", flat=True)}
+    cards = []
+    for name in names:
+        nickname = _free_nickname(classroom, taken)
+        username = nickname.lower().replace(" ", "") + "-" + codes.new_code(4).lower()
+        while user_model.objects.filter(username=username).exists():  # pragma: no cover
+            username = nickname.lower().replace(" ", "") + "-" + codes.new_code(4).lower()
+        password = _new_password()
+        user = user_model.objects.create_user(username=username, password=password)
+        learner = Learner.objects.create(user=user)
+        Student.objects.create(
+            classroom=classroom,
+            nickname=nickname,
+            real_name=name,
+            user=user,
+            learner=learner,
+            printed_login=True,
+        )
+        cards.append(LoginCard(name, nickname, username, password))
+    return cards
+
+
+def new_password(student: Student) -> LoginCard:
+    """A fresh password for a printed login (the old card stops working)."""
+    if student.user is None or not student.printed_login:
+        raise RosterError(_("This student joined with a code and has no login to reset."))
+    password = _new_password()
+    student.user.set_password(password)
+    student.user.save(update_fields=["password"])
+    return LoginCard(student.real_name, student.nickname, student.user.get_username(), password)
+
+
+def add_co_teacher(classroom: Classroom, username: str) -> AbstractBaseUser:
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise RosterError(_("There is no account called “%(name)s”.") % {"name": username})
+    if user == classroom.owner or classroom.co_teachers.filter(pk=user.pk).exists():
+        raise RosterError(_("%(name)s already teaches this class.") % {"name": user})
+    if classroom.students.filter(user=user).exists():
+        raise RosterError(_("%(name)s is a student in this class.") % {"name": user})
+    classroom.co_teachers.add(user)
+    return user

@@ -1,0 +1,428 @@
+"""Live session pages: the teacher's builder and dashboard, the projector, the students' phones.
+
+Pages poll every 2 seconds with the state they show; an unchanged state gets an empty 204 (htmx
+then leaves the page alone, so a student's half-made play is never wiped). Answers are judged
+here on the server; a page never holds more than the seat's view of the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
+
+from game.engine import Card, Deal
+from game.engine.explain import say_move
+from game.http import HtmxHttpRequest
+from game.table import Option, PlayFormError, table_view
+from lessons.classroom import exports, live, questions, rosters
+from lessons.classroom.forms import (
+    LessonQuestionsForm,
+    QuestionForm,
+    SettingsForm,
+    TimeLimitForm,
+)
+from lessons.classroom.models import LiveSession, Student
+from lessons.classroom.questions import Asked
+from lessons.classroom.views import csv_response
+
+Status = LiveSession.Status
+Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
+
+
+def _taught_session(request: HttpRequest, pk: int) -> LiveSession:
+    """The session if this user teaches its class; a 404 for anyone else."""
+    classes = rosters.classes_taught(request.user)
+    return get_object_or_404(
+        LiveSession.objects.filter(classroom__in=classes).select_related("classroom"), pk=pk
+    )
+
+
+def _picked(request: HttpRequest) -> Picked:
+    """What the student had picked on the table, kept picked when the table is redrawn."""
+
+    def card(text: str) -> Card | None:
+        try:
+            return Card.from_str(text)
+        except ValueError:
+            return None
+
+    loose = tuple(c for c in (card(t) for t in request.POST.getlist("loose")) if c)
+    houses = tuple(int(v) for v in request.POST.getlist("house") if v.isdigit())
+    return card(request.POST.get("card", "")), loose, houses
+
+
+def question_context(
+    asked: Asked | None,
+    number: int,
+    answer_url: str = "",
+    can_answer: bool = False,
+    picked: Picked | None = None,
+) -> dict[str, Any]:
+    """What the question partial draws; only the answering seat's view of the table."""
+    if asked is None:
+        return {"asked": None}
+    step = asked.step
+    context: dict[str, Any] = {
+        "asked": asked,
+        "number": number,
+        "answer_url": answer_url,
+        "can_answer": can_answer,
+        "choice_words": asked.choice_words(),
+        "move_words": asked.move_words(),
+        "piles": asked.piles(),
+        "match": asked.match_facts(),
+    }
+    if step.position is not None and step.kind != "count":
+        selected, loose, houses = picked or (None, (), ())
+        view = Deal.from_position(step.position).view_for(step.viewer)
+        t = table_view(view, selected=selected, picked=loose, picked_houses=houses)
+        # What a chosen card can do, in plain words: "a sweep!" would give the answer away.
+        t = replace(t, options=tuple(Option(o.move, say_move(o.move)) for o in t.options))
+        context |= {
+            "t": t,
+            "can_play": can_answer and step.kind in ("play", "illegal"),
+            "assist": can_answer and step.kind == "play",
+            "table_post_url": answer_url,
+            "table_target": "#live-body",
+            "hidden": {"question": number},
+        }
+    return context
+
+
+# The teacher's side ---------------------------------------------------------------------------
+
+
+def _live_context(request: HttpRequest, session: LiveSession, **extra: Any) -> dict[str, Any]:
+    board = live.board(session)
+    question = board.question
+    join_url = request.build_absolute_uri(reverse("classroom:join"))
+    context: dict[str, Any] = {
+        "session": session,
+        "board": board,
+        "join_url": join_url,
+        "join_link": f"{join_url}?code={session.code}",
+        "has_next": session.questions.filter(number=session.current + 1).exists(),
+        "total": session.questions.count(),
+        **extra,
+    }
+    if question is not None and board.asked is not None:
+        context |= question_context(board.asked, question.number)
+        context["reveal"] = board.asked.reveal()
+    return context
+
+
+def _builder(
+    request: HttpRequest, session: LiveSession, status: int = 200, **forms: Any
+) -> HttpResponse:
+    items = [
+        (q, questions.resolve(q.source), TimeLimitForm(initial={"time_limit": q.time_limit}))
+        for q in session.questions.all()
+    ]
+    context = {
+        "session": session,
+        "items": items,
+        "question_form": forms.get("question_form") or QuestionForm(teacher=request.user),
+        "lesson_form": forms.get("lesson_form") or LessonQuestionsForm(),
+        "settings_form": forms.get("settings_form")
+        or SettingsForm(initial={"title": session.title, "leaderboard": session.leaderboard}),
+        "error": forms.get("error"),
+    }
+    return render(request, "classroom/builder.html", context, status=status)
+
+
+@login_required
+@require_GET
+def session_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A draft is built here; an open session is run from here; a finished one links results."""
+    session = _taught_session(request, pk)
+    if session.status == Status.DRAFT:
+        return _builder(request, session)
+    return render(request, "classroom/session.html", _live_context(request, session))
+
+
+def _back_to_builder(session: LiveSession) -> HttpResponse:
+    return redirect(reverse("classroom:session", args=[session.pk]) + "#questions")
+
+
+@login_required
+@require_POST
+def question_add(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    form = QuestionForm(request.POST, teacher=request.user)
+    if not form.is_valid():
+        return _builder(request, session, status=400, question_form=form)
+    try:
+        data = form.cleaned_data
+        live.add_question(session, data["source"], data["time_limit"], request.user)
+    except live.SessionError as error:
+        return _builder(request, session, status=409, error=error.message)
+    return _back_to_builder(session)
+
+
+@login_required
+@require_POST
+def lesson_add(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    form = LessonQuestionsForm(request.POST)
+    if not form.is_valid():
+        return _builder(request, session, status=400, lesson_form=form)
+    try:
+        live.add_lesson(session, form.cleaned_data["lesson"], form.cleaned_data["time_limit"])
+    except live.SessionError as error:
+        return _builder(request, session, status=409, error=error.message)
+    return _back_to_builder(session)
+
+
+@login_required
+@require_POST
+def question_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Move a question up or down, change its time limit, or take it out."""
+    session = _taught_session(request, pk)
+    action = request.POST.get("action", "")
+    try:
+        if action == "remove":
+            live.remove_question(session, number)
+        elif action in ("up", "down"):
+            live.move_question(session, number, -1 if action == "up" else 1)
+        elif action == "time":
+            form = TimeLimitForm(request.POST)
+            if not form.is_valid():
+                return HttpResponseBadRequest("Choose one of the time limits offered.")
+            live.set_time_limit(session, number, form.cleaned_data["time_limit"])
+        else:
+            return HttpResponseBadRequest("Unknown change.")
+    except live.SessionError as error:
+        return _builder(request, session, status=409, error=error.message)
+    return _back_to_builder(session)
+
+
+@login_required
+@require_POST
+def session_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    form = SettingsForm(request.POST)
+    if not form.is_valid():
+        return _builder(request, session, status=400, settings_form=form)
+    session.title = form.cleaned_data["title"]
+    session.leaderboard = form.cleaned_data["leaderboard"]
+    session.save(update_fields=["title", "leaderboard"])
+    return redirect("classroom:session", pk=session.pk)
+
+
+@login_required
+@require_POST
+def session_start(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    try:
+        live.start(session)
+    except live.SessionError as error:
+        return _builder(request, session, status=409, error=error.message)
+    return redirect("classroom:session", pk=session.pk)
+
+
+def _control(request: HtmxHttpRequest, pk: int, move: Any) -> HttpResponse:
+    """Run a teacher's control if the session is still as they saw it; show where it is now."""
+    session = _taught_session(request, pk)
+    moved = move(session, request.POST.get("state", ""))
+    if not request.htmx:
+        return redirect("classroom:session", pk=session.pk)
+    context = _live_context(request, session, stale=not moved)
+    return render(request, "classroom/session.html#live", context)
+
+
+@login_required
+@require_POST
+def session_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _control(request, pk, live.advance)
+
+
+@login_required
+@require_POST
+def session_reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _control(request, pk, live.reveal)
+
+
+@login_required
+@require_POST
+def session_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _control(request, pk, live.finish)
+
+
+@login_required
+@require_GET
+def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The polled part of the dashboard: 204 if nothing changed, all of it if the state did."""
+    session = _taught_session(request, pk)
+    context = _live_context(request, session)
+    if session.state != request.GET.get("state"):
+        response = render(request, "classroom/session.html#live", context)
+        return reswap(retarget(response, "#live"), "outerHTML")
+    if context["board"].token == request.GET.get("token"):
+        return HttpResponse(status=204)
+    return render(request, "classroom/session.html#board", context)
+
+
+@login_required
+@require_GET
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The big screen for the room: the code, the question, then the spread and the answer."""
+    session = _taught_session(request, pk)
+    return render(request, "classroom/projector.html", _projector_context(request, session))
+
+
+def _projector_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
+    context = _live_context(request, session)
+    if session.status == Status.FINISHED and session.leaderboard:
+        context["leaderboard"] = live.results(session).leaderboard[:10]
+    return context
+
+
+@login_required
+@require_GET
+def projector_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    context = _projector_context(request, session)
+    if context["board"].token == request.GET.get("token"):
+        return HttpResponse(status=204)
+    return render(request, "classroom/projector.html#screen", context)
+
+
+@login_required
+@require_GET
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    return render(
+        request, "classroom/results.html", {"session": session, "results": live.results(session)}
+    )
+
+
+@login_required
+@require_GET
+def answers_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _taught_session(request, pk)
+    return csv_response(
+        f"session-{session.pk}.csv", exports.SESSION_COLUMNS, exports.session_rows(session)
+    )
+
+
+# The students' side ---------------------------------------------------------------------------
+
+
+def _joined(request: HttpRequest, pk: int) -> tuple[LiveSession, Student] | None:
+    """The session and this browser's student in it, if they have joined it."""
+    session = get_object_or_404(LiveSession.objects.select_related("classroom"), pk=pk)
+    student = rosters.student_in(request, session.classroom)
+    if student is None or not live.is_participant(session, student):
+        return None
+    return session, student
+
+
+def _student_context(
+    session: LiveSession,
+    student: Student,
+    message: str = "",
+    picked: Picked | None = None,
+    options: tuple[Any, ...] = (),
+) -> dict[str, Any]:
+    question = live.current_question(session)
+    asked = questions.resolve(question.source) if question else None
+    answer = live.answer_of(question, student)
+    context: dict[str, Any] = {
+        "session": session,
+        "student": student,
+        "question": question,
+        "answer": answer,
+        "answer_words": asked.play_words(answer.record.play) if answer and asked else "",
+        "message": message,
+        "options": options,
+        "time_left": None,
+    }
+    if question is not None and session.status == Status.ASKING:
+        time_left = live.deadline(session, question)
+        can_answer = answer is None and (time_left is None or time_left > 0)
+        answer_url = reverse("classroom:live_answer", args=[session.pk])
+        context |= question_context(asked, question.number, answer_url, can_answer, picked)
+        context["time_left"] = time_left
+        context["time_limit"] = question.time_limit
+    elif question is not None and session.status == Status.REVEALED and asked is not None:
+        context |= question_context(asked, question.number)
+        context["reveal"] = asked.reveal()
+    elif session.status == Status.FINISHED:
+        results = live.results(session)
+        context["mine"] = next((r for r in results.students if r.student == student), None)
+        if session.leaderboard:
+            context["leaderboard"] = results.leaderboard[:10]
+    return context
+
+
+def _not_joined() -> HttpResponse:
+    return redirect("classroom:join")
+
+
+@require_GET
+def live_page(request: HttpRequest, pk: int) -> HttpResponse:
+    joined = _joined(request, pk)
+    if joined is None:
+        return _not_joined()
+    return render(request, "classroom/live.html", _student_context(*joined))
+
+
+@require_GET
+def live_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """Polled by the student's page: 204 while the teacher has not moved on."""
+    joined = _joined(request, pk)
+    if joined is None:
+        return HttpResponse(status=204)
+    session, student = joined
+    if session.state == request.GET.get("state"):
+        return HttpResponse(status=204)
+    return render(request, "classroom/live.html#live_body", _student_context(session, student))
+
+
+@require_POST
+def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Judge a student's answer on the server and keep it, if it is their first and in time."""
+    joined = _joined(request, pk)
+    if joined is None:
+        return _not_joined()
+    session, student = joined
+    template = "classroom/live.html#live_body" if request.htmx else "classroom/live.html"
+    number = request.POST.get("question", "")
+    question = live.current_question(session)
+    asked = questions.resolve(question.source) if question else None
+    if (
+        session.status != Status.ASKING
+        or question is None
+        or asked is None
+        or str(question.number) != number
+    ):
+        closed = _("This question is closed: your answer was not counted.")
+        return render(request, template, _student_context(session, student, closed), status=409)
+    if request.POST.get("show") and asked.kind == "play":
+        return render(
+            request, template, _student_context(session, student, picked=_picked(request))
+        )
+    try:
+        outcome = asked.judge(request.POST)
+    except (PlayFormError, ValueError) as error:
+        return HttpResponseBadRequest(f"That answer could not be read: {error}")
+    if not outcome.counts:
+        picked = _picked(request)
+        context = _student_context(session, student, outcome.message, picked, outcome.options)
+        return render(request, template, context)
+    try:
+        live.submit(session, student, question.number, outcome)
+    except live.SessionError as error:
+        session.refresh_from_db()
+        return render(
+            request, template, _student_context(session, student, message=error.message), status=409
+        )
+    return render(request, template, _student_context(session, student))

@@ -1,0 +1,298 @@
+"""Classroom pages: the classroom home, joining, classes and rosters, homework.
+
+Live sessions are in ``session_views``. Teachers' pages answer 404 to anyone who does not teach
+the class (``rosters.classes_taught``); students' pages show only the student's own work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from lessons.classroom import codes, exports, homework, joining, live, ratelimit, rosters
+from lessons.classroom.forms import (
+    ClassForm,
+    CoTeacherForm,
+    HomeworkForm,
+    JoinForm,
+    NamesForm,
+    PuzzleHomeworkForm,
+    SessionForm,
+    StudentForm,
+)
+from lessons.classroom.models import Classroom, Homework, Student
+
+
+def taught_class(request: HttpRequest, pk: int) -> Classroom:
+    """The class if this user teaches it; anyone else gets a 404, never a hint it exists."""
+    return get_object_or_404(rosters.classes_taught(request.user), pk=pk)
+
+
+def csv_response(filename: str, header: list[str], rows: Any) -> HttpResponse:
+    response = HttpResponse(exports.to_csv(header, rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Teachers: their classes. Students: their classes and homework. Anyone: how to begin."""
+    places = [
+        (student, homework.for_student(student))
+        for student in rosters.my_students(request).select_related("classroom")
+    ]
+    context = {
+        "taught": list(rosters.classes_taught(request.user)),
+        "places": places,
+        "form": ClassForm(),
+    }
+    return render(request, "classroom/home.html", context)
+
+
+@login_required
+@require_POST
+def class_create(request: HttpRequest) -> HttpResponse:
+    form = ClassForm(request.POST)
+    if not form.is_valid():
+        context = {"taught": list(rosters.classes_taught(request.user)), "form": form}
+        return render(request, "classroom/home.html", context, status=400)
+    assert isinstance(request.user, User)
+    classroom = rosters.create_class(request.user, form.cleaned_data["name"])
+    return redirect("classroom:class", pk=classroom.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """Join a live session or a class with the code the teacher shows, and a nickname."""
+    if request.method == "GET":
+        form = JoinForm(initial={"code": request.GET.get("code", "")[:20]})
+        return render(request, "classroom/join.html", {"form": form})
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        return render(request, "classroom/join.html", {"form": form}, status=400)
+    address = request.META.get("REMOTE_ADDR", "")
+    code = codes.normalize(form.cleaned_data["code"])
+    if not ratelimit.allow_join(address, code):
+        form.add_error(None, _("Too many tries to join from here: wait a minute, then try again."))
+        return render(request, "classroom/join.html", {"form": form}, status=429)
+    try:
+        target = joining.join(request, code, form.cleaned_data["nickname"])
+    except joining.JoinError as error:
+        if error.wrong_code:
+            ratelimit.wrong_code(address)
+        form.add_error(None, error.message)
+        return render(request, "classroom/join.html", {"form": form}, status=400)
+    return redirect(target)
+
+
+def _class_page(
+    request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
+) -> HttpResponse:
+    context = {
+        "classroom": classroom,
+        "students": classroom.students.select_related("user"),
+        "co_teachers": classroom.co_teachers.all(),
+        "is_owner": classroom.owner_id == request.user.pk,
+        "sessions": classroom.sessions.all(),
+        "homework_list": classroom.homework.all(),
+        "join_url": request.build_absolute_uri(reverse("classroom:join")),
+        "names_form": forms.get("names_form") or NamesForm(),
+        "teacher_form": forms.get("teacher_form") or CoTeacherForm(),
+        "session_form": forms.get("session_form") or SessionForm(),
+        "homework_form": forms.get("homework_form") or HomeworkForm(),
+        "puzzle_form": forms.get("puzzle_form") or PuzzleHomeworkForm(teacher=request.user),
+    }
+    return render(request, "classroom/class.html", context, status=status)
+
+
+@login_required
+@require_GET
+def class_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return _class_page(request, taught_class(request, pk))
+
+
+@login_required
+@require_POST
+def logins(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make logins for a list of names and show the login cards to print (only this once)."""
+    classroom = taught_class(request, pk)
+    form = NamesForm(request.POST)
+    if form.is_valid():
+        try:
+            cards = rosters.create_logins(classroom, rosters.read_names(form.cleaned_data["names"]))
+        except rosters.RosterError as error:
+            form.add_error("names", str(error))
+        else:
+            return _cards(request, classroom, cards)
+    return _class_page(request, classroom, status=400, names_form=form)
+
+
+def _cards(
+    request: HttpRequest, classroom: Classroom, cards: list[rosters.LoginCard]
+) -> HttpResponse:
+    context = {
+        "classroom": classroom,
+        "cards": cards,
+        "login_url": request.build_absolute_uri(reverse("login")),
+    }
+    response = render(request, "classroom/cards.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _student(classroom: Classroom, sid: int) -> Student:
+    return get_object_or_404(classroom.students, pk=sid)
+
+
+@login_required
+@require_POST
+def student_edit(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    student = _student(classroom, sid)
+    form = StudentForm(request.POST)
+    if form.is_valid():
+        student.real_name = form.cleaned_data["real_name"]
+        student.save(update_fields=["real_name"])
+    return redirect(reverse("classroom:class", args=[pk]) + "#students")
+
+
+@login_required
+@require_POST
+def student_remove(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    _student(classroom, sid).delete()
+    return redirect(reverse("classroom:class", args=[pk]) + "#students")
+
+
+@login_required
+@require_POST
+def student_password(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    try:
+        card = rosters.new_password(_student(classroom, sid))
+    except rosters.RosterError as error:
+        raise Http404(str(error)) from None
+    return _cards(request, classroom, [card])
+
+
+@login_required
+@require_POST
+def teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    form = CoTeacherForm(request.POST)
+    if form.is_valid():
+        try:
+            rosters.add_co_teacher(classroom, form.cleaned_data["username"])
+        except rosters.RosterError as error:
+            form.add_error("username", str(error))
+        else:
+            return redirect(reverse("classroom:class", args=[pk]) + "#teachers")
+    return _class_page(request, classroom, status=400, teacher_form=form)
+
+
+@login_required
+@require_POST
+def teacher_remove(request: HttpRequest, pk: int, uid: int) -> HttpResponse:
+    """The owner removes a co-teacher; a co-teacher may leave."""
+    classroom = taught_class(request, pk)
+    if classroom.owner_id != request.user.pk and uid != request.user.pk:
+        raise Http404("Only the class's owner removes co-teachers.")
+    classroom.co_teachers.remove(uid)
+    if uid == request.user.pk:
+        return redirect("lessons:classroom")
+    return redirect(reverse("classroom:class", args=[pk]) + "#teachers")
+
+
+@login_required
+@require_POST
+def session_create(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    form = SessionForm(request.POST)
+    if not form.is_valid():
+        return _class_page(request, classroom, status=400, session_form=form)
+    session = live.new_session(classroom, form.cleaned_data["title"])
+    return redirect("classroom:session", pk=session.pk)
+
+
+@login_required
+@require_POST
+def homework_create(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    form = HomeworkForm(request.POST)
+    if not form.is_valid():
+        return _class_page(request, classroom, status=400, homework_form=form)
+    homework.assign_lesson(classroom, form.cleaned_data["lesson"], form.cleaned_data["due"])
+    return redirect(reverse("classroom:class", args=[pk]) + "#homework")
+
+
+@login_required
+@require_POST
+def puzzle_homework_create(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    form = PuzzleHomeworkForm(request.POST, teacher=request.user)
+    if form.is_valid():
+        keys, title = form.keys_and_title()
+        try:
+            homework.assign_puzzles(classroom, keys, form.cleaned_data["due"], title)
+        except homework.HomeworkError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(reverse("classroom:class", args=[pk]) + "#homework")
+    return _class_page(request, classroom, status=400, puzzle_form=form)
+
+
+def _homework(request: HttpRequest, pk: int) -> Homework:
+    classes = rosters.classes_taught(request.user)
+    return get_object_or_404(Homework.objects.filter(classroom__in=classes), pk=pk)
+
+
+@login_required
+@require_GET
+def homework_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Per student: done or not, how far, and every play they tried."""
+    assigned = _homework(request, pk)
+    context = {"homework": assigned, "work": homework.progress(assigned)}
+    return render(request, "classroom/homework.html", context)
+
+
+@login_required
+@require_POST
+def homework_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    assigned = _homework(request, pk)
+    assigned.delete()
+    return redirect(reverse("classroom:class", args=[assigned.classroom_id]) + "#homework")
+
+
+@require_GET
+def my_homework(request: HttpRequest, pk: int) -> HttpResponse:
+    """A student's own view of one homework: what to do, what is done (nobody else's work)."""
+    assigned = get_object_or_404(Homework.objects.select_related("classroom"), pk=pk)
+    student = rosters.student_in(request, assigned.classroom)
+    if student is None:
+        raise Http404("No such homework.")
+    work = homework.progress(assigned, [student])[0]
+    context = {
+        "homework": assigned,
+        "work": work,
+        "puzzles": homework.puzzles_to_do(assigned, work),
+        "url": homework.where_to_do(assigned),
+    }
+    return render(request, "classroom/my_homework.html", context)
+
+
+@login_required
+@require_GET
+def homework_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_class(request, pk)
+    return csv_response(
+        f"homework-class-{classroom.pk}.csv",
+        exports.HOMEWORK_COLUMNS,
+        exports.homework_rows(classroom),
+    )
