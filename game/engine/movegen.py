@@ -77,10 +77,6 @@ def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
     return tuple(card for i, card in enumerate(loose) if mask >> i & 1)
 
 
-def _remaining_values(hand: tuple[Card, ...], card: Card) -> set[int]:
-    return {c.rank for c in hand if c != card}
-
-
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
     """Yield every legal move of ``table.seat`` (or those playing the card ``only``), once each."""
     seat, hand, loose, houses, bid, opening = table
@@ -100,11 +96,13 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
     house_at = {h.value: h for h in houses}
     partner = (seat + 2) % 4
     owned = [h.value for h in houses if seat in h.owners]
+    ranks = {c.rank for c in hand}
+    doubled = {r for r in ranks if sum(1 for c in hand if c.rank == r) > 1}
     for card in hand:
         if only is not None and card != only:
             continue
-        keep = _remaining_values(hand, card)
         cv = card.rank
+        keep = ranks if cv in doubled else ranks - {cv}  # values still held after the play
         # R26: every house still owned after the play needs a card of its value in hand.
         unkept = [v for v in owned if v not in keep]
         yield from _captures(card, cv, loose, sums, house_at, unkept, opening, bid)
@@ -160,9 +158,10 @@ def _builds(
 ) -> Iterator[Move]:
     if unkept:  # every house the mover owns stays on the floor, so each needs its card (R26)
         return
-    for value in range(max(cv, MIN_HOUSE), MAX_HOUSE + 1):
-        if opening and value != bid:
-            continue
+    for value in (bid,) if opening else range(max(cv, MIN_HOUSE), MAX_HOUSE + 1):
+        need = value - cv
+        if need < 0 or (need and need not in sums):
+            continue  # no loose cards make up the card's set
         house = house_at.get(value)
         # A new house, one's own, or an opponent's (becoming co-owner) needs a card of the value
         # kept in hand; adding to a house of one's partner's is free (R25–R27).
@@ -170,7 +169,6 @@ def _builds(
         # R10(a): the bidder's opening build keeps a card of the bid, whoever owns the house.
         if (opening or not partners_house) and value not in keep:
             continue
-        need = value - cv
         bases = [0] if need == 0 else sums.get(need, [])
         groups = sums.get(value, [])
         masks: set[int] = set()
