@@ -77,6 +77,15 @@ def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
     return tuple(card for i, card in enumerate(loose) if mask >> i & 1)
 
 
+class _Plan(NamedTuple):
+    """What any card of one rank may do; the same for every card of that rank in the hand."""
+
+    captures: list[tuple[bool, tuple[Card, ...]]]
+    throw: bool
+    builds: list[tuple[int, tuple[Card, ...]]]
+    breaks: list[tuple[int, int, tuple[Card, ...]]]
+
+
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
     """Yield every legal move of ``table.seat`` (or those playing the card ``only``), once each."""
     seat, hand, loose, houses, bid, opening = table
@@ -98,27 +107,40 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
     owned = [h.value for h in houses if seat in h.owners]
     ranks = {c.rank for c in hand}
     doubled = {r for r in ranks if sum(1 for c in hand if c.rank == r) > 1}
+    plans: dict[int, _Plan] = {}
     for card in hand:
         if only is not None and card != only:
             continue
         cv = card.rank
-        keep = ranks if cv in doubled else ranks - {cv}  # values still held after the play
-        # R26: every house still owned after the play needs a card of its value in hand.
-        unkept = [v for v in owned if v not in keep]
-        yield from _captures(card, cv, loose, sums, house_at, unkept, opening, bid)
-        if not opening or cv == bid:
-            throw_ok = cv not in house_at and not sums.get(cv) and not unkept
-            if throw_ok:
-                yield Throw(card)
-        yield from _builds(
-            card, cv, seat, partner, loose, sums, singles, house_at, keep, unkept, opening, bid
-        )
-        if not opening:
-            yield from _breaks(card, cv, seat, loose, singles, houses, house_at, keep, unkept)
+        plan = plans.get(cv)
+        if plan is None:
+            keep = ranks if cv in doubled else ranks - {cv}  # values still held after the play
+            # R26: every house still owned after the play needs a card of its value in hand.
+            unkept = [v for v in owned if v not in keep]
+            plan = plans[cv] = _Plan(
+                _captures(cv, loose, sums, house_at, unkept, opening, bid),
+                (not opening or cv == bid)
+                and cv not in house_at
+                and not sums.get(cv)
+                and not unkept,
+                _builds(
+                    cv, seat, partner, loose, sums, singles, house_at, keep, unkept, opening, bid
+                ),
+                []
+                if opening
+                else _breaks(cv, seat, loose, singles, houses, house_at, keep, unkept),
+            )
+        for has_house, taken in plan.captures:
+            yield Capture(card, has_house, taken)
+        if plan.throw:
+            yield Throw(card)
+        for value, added in plan.builds:
+            yield Build(card, value, added)
+        for house_value, value, absorbed in plan.breaks:
+            yield Break(card, house_value, value, absorbed)
 
 
 def _captures(
-    card: Card,
     cv: int,
     loose: tuple[Card, ...],
     sums: dict[int, list[int]],
@@ -126,24 +148,20 @@ def _captures(
     unkept: list[int],
     opening: bool,
     bid: int,
-) -> Iterator[Move]:
+) -> list[tuple[bool, tuple[Card, ...]]]:
     if opening and cv != bid:
-        return
+        return []
     # Capturing the cv-house releases its duty; any other unkept house forbids the play.
     if any(v != cv for v in unkept):
-        return
+        return []
     has_house = cv in house_at
     groups = sums.get(cv, [])
     if not groups:
-        if has_house:
-            yield Capture(card, True, ())
-        return
-    for mask in capture_masks(groups):
-        yield Capture(card, has_house, _cards(loose, mask))
+        return [(True, ())] if has_house else []
+    return [(has_house, _cards(loose, mask)) for mask in capture_masks(groups)]
 
 
 def _builds(
-    card: Card,
     cv: int,
     seat: int,
     partner: int,
@@ -155,9 +173,10 @@ def _builds(
     unkept: list[int],
     opening: bool,
     bid: int,
-) -> Iterator[Move]:
+) -> list[tuple[int, tuple[Card, ...]]]:
     if unkept:  # every house the mover owns stays on the floor, so each needs its card (R26)
-        return
+        return []
+    found = []
     for value in (bid,) if opening else range(max(cv, MIN_HOUSE), MAX_HOUSE + 1):
         need = value - cv
         if need < 0 or (need and need not in sums):
@@ -169,7 +188,7 @@ def _builds(
         # R10(a): the bidder's opening build keeps a card of the bid, whoever owns the house.
         if (opening or not partners_house) and value not in keep:
             continue
-        bases = [0] if need == 0 else sums.get(need, [])
+        bases = [0] if need == 0 else sums[need]
         groups = sums.get(value, [])
         masks: set[int] = set()
         for base in bases:
@@ -179,11 +198,11 @@ def _builds(
         for mask in sorted(masks):
             if house is None and mask == 0:
                 continue  # a new house needs at least two cards (R21)
-            yield Build(card, value, _cards(loose, mask))
+            found.append((value, _cards(loose, mask)))
+    return found
 
 
 def _breaks(
-    card: Card,
     cv: int,
     seat: int,
     loose: tuple[Card, ...],
@@ -192,12 +211,14 @@ def _breaks(
     house_at: dict[int, HouseInfo],
     keep: set[int],
     unkept: list[int],
-) -> Iterator[Move]:
+) -> list[tuple[int, int, tuple[Card, ...]]]:
     if unkept:
-        return
+        return []
+    found = []
     for house in houses:
         value = house.value + cv
         if house.cemented or seat in house.owners or value > MAX_HOUSE or value not in keep:
             continue
         absorbed = 0 if value in house_at else singles[value]
-        yield Break(card, house.value, value, _cards(loose, absorbed))
+        found.append((house.value, value, _cards(loose, absorbed)))
+    return found
