@@ -101,6 +101,7 @@ def puzzle_context(
         "finished": finished,
         "asking": asking,
         "answers": judge.answer_texts(puzzle) if finished else [],
+        "puzzle_rating": trainer.rating_of_puzzle(puzzle) if finished else None,
         "open_hands": _open_hands(shown, puzzle.seat) if puzzle.open_cards else [],
         "first_try": trainer.first_try(learner, puzzle),
         "player": player,

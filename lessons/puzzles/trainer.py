@@ -48,6 +48,14 @@ def puzzle_ratings() -> dict[str, float]:
     return ratings
 
 
+def rating_of_puzzle(puzzle: Puzzle) -> float | None:
+    """A collection puzzle's rating now (None for a teacher's puzzle, which is unrated)."""
+    if puzzle_by_id(puzzle.id) is None:
+        return None
+    row = PuzzleRating.objects.filter(puzzle=puzzle.id).first()
+    return row.rating if row else float(puzzle.rating)
+
+
 def in_themes(themes: Iterable[str]) -> list[Puzzle]:
     chosen = set(themes) & set(THEMES)
     return [p for p in all_puzzles() if not chosen or p.theme in chosen]

@@ -334,3 +334,32 @@ def test_signing_in_to_an_account_with_more_tries_keeps_its_rating(client: Clien
     player = PuzzlePlayer.objects.get(learner__user=user)
     assert player.rating == kept and PuzzleAttempt.objects.filter(learner__user=user).count() == 3
     assert PuzzleAttempt.objects.get(learner__user=user, puzzle=SWEEP).solved
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("lessons:puzzles", []),
+        ("lessons:streak", []),
+        ("lessons:daily", []),
+        ("lessons:retry", []),
+        ("lessons:puzzle_dashboard", []),
+        ("lessons:puzzle", [SWEEP]),
+        ("lessons:puzzle", ["classic-no-sweep-with-house"]),
+        ("lessons:puzzle_editor", []),
+        ("lessons:my_puzzles", []),
+    ],
+)
+def test_puzzle_pages_have_one_heading_and_keep_to_the_csp(
+    client: Client, name: str, args: list[str]
+) -> None:
+    client.force_login(get_user_model().objects.create_user("lal"))
+    answer(client, first("safe"), {"give_up": "1"})  # something in history and misses
+    html = client.get(reverse(name, args=args)).content.decode()
+    assert len(elements(html, "h1")) == 1
+    assert not elements(html, "style")
+    assert not [e for e in elements(html) if "style" in e.attrs]
+    assert not [e for e in elements(html) if any(a.startswith("on") for a in e.attrs)]
+    assert all("nonce" in s.attrs for s in elements(html, "script"))
+    ids = [e.attrs["id"] for e in elements(html) if "id" in e.attrs]
+    assert len(ids) == len(set(ids)), "ids are unique"
