@@ -160,6 +160,7 @@ def test_an_ending_shows_every_hand_and_the_line_that_follows(client: Client) ->
     assert "Open cards" in page
     miss = answer(client, puzzle, {"move": str(wrong(puzzle))}).content.decode()
     assert "With best play on both sides after it" in miss and "The best play guarantees" in miss
+    assert elements(miss, "ol", class_="replies")  # and the line it leads to
     solved = answer(client, puzzle, {"move": right(puzzle)}).content.decode()
     assert "Solved." in solved and "(guarantees" in solved
     line = elements(solved, "ol", class_="replies")
