@@ -1,13 +1,14 @@
 """CSV exports for teachers: every answer of a live session, every try at every homework.
 
 Cells that a spreadsheet would run as a formula (a nickname such as ``=1+1``) are written with a
-leading apostrophe.
+leading apostrophe; plain numbers, negative ones too, are left as they are.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator
 
 from lessons.classroom import homework as homework_service
@@ -15,6 +16,7 @@ from lessons.classroom import questions
 from lessons.classroom.models import Answer, Classroom, LiveSession, Student
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"-?\d+(\.\d+)?")  # a negative count is a number, not a formula
 
 SESSION_COLUMNS = [
     "session",
@@ -53,7 +55,9 @@ HOMEWORK_COLUMNS = [
 
 def cell(value: object) -> str:
     text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 def to_csv(header: list[str], rows: Iterable[list[object]]) -> str:

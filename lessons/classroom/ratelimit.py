@@ -52,9 +52,9 @@ def allow_join(address: str, code: str) -> bool:
     """Count one attempt to join; False when this address or this code has had too many."""
     if exceeded(WRONG_CODES_PER_ADDRESS, address):
         return False
-    over_address = count(PER_ADDRESS, address) > PER_ADDRESS.hits
-    over_code = bool(code) and count(PER_CODE, code) > PER_CODE.hits
-    return not (over_address or over_code)
+    if count(PER_ADDRESS, address) > PER_ADDRESS.hits:
+        return False  # not counted against the code: one address cannot lock a class out
+    return not code or count(PER_CODE, code) <= PER_CODE.hits
 
 
 def wrong_code(address: str) -> None:

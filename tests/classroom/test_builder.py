@@ -1,0 +1,146 @@
+"""Building a session: questions from lessons, the puzzle collection and the teacher's own
+puzzles; order, time limits, settings; then it starts with a join code and is fixed."""
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from lessons.classroom import live
+from lessons.classroom.models import Classroom, LiveSession
+from lessons.models import CustomPuzzle
+from lessons.puzzles.collection import puzzle_by_id
+from lessons.puzzles.solver import solve
+from tests.web.markup import elements
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def draft(teacher_client: Client, classroom: Classroom) -> LiveSession:
+    url = reverse("classroom:session_create", args=[classroom.pk])
+    response = teacher_client.post(url, {"title": "Friday's lesson"})
+    session = LiveSession.objects.get()
+    assert response["Location"] == reverse("classroom:session", args=[session.pk])
+    return session
+
+
+def sources(session: LiveSession) -> list[str]:
+    return list(session.questions.values_list("source", flat=True))
+
+
+def change(client: Client, session: LiveSession, number: int, **data: Any) -> Any:
+    url = reverse("classroom:question_change", args=[session.pk, number])
+    return client.post(url, data)
+
+
+def test_the_builder_offers_lesson_steps_and_puzzles(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    page = teacher_client.get(reverse("classroom:session", args=[draft.pk])).content
+    groups = [g.attrs["label"] for g in elements(page, "optgroup")]
+    assert "Lesson 1: The cards" in groups and "Puzzles: Sweep" in groups
+    values = {o.attrs["value"] for o in elements(page, "option")}
+    assert "lesson:cards:3" in values and "lesson:cards:1" not in values  # read steps ask nothing
+    assert "puzzle:sweep-1003-33" in values
+
+
+def test_questions_are_added_ordered_timed_and_removed(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    add = reverse("classroom:question_add", args=[draft.pk])
+    assert (
+        teacher_client.post(add, {"source": "lesson:cards:3", "time_limit": ""}).status_code == 302
+    )
+    teacher_client.post(add, {"source": "puzzle:sweep-1003-33", "time_limit": "30"})
+    lesson = reverse("classroom:lesson_add", args=[draft.pk])
+    teacher_client.post(lesson, {"lesson": "capturing", "time_limit": "20"})
+    assert sources(draft)[:2] == ["lesson:cards:3", "puzzle:sweep-1003-33"]
+    assert sources(draft)[2:] == [f"lesson:capturing:{n}" for n in (2, 4, 5, 6, 8, 9)]
+    assert draft.questions.get(number=2).time_limit == 30
+
+    change(teacher_client, draft, 2, action="up")
+    assert sources(draft)[:2] == ["puzzle:sweep-1003-33", "lesson:cards:3"]
+    change(teacher_client, draft, 1, action="down")
+    assert sources(draft)[:2] == ["lesson:cards:3", "puzzle:sweep-1003-33"]
+    change(teacher_client, draft, 1, action="time", time_limit="45")
+    assert draft.questions.get(number=1).time_limit == 45
+    assert change(teacher_client, draft, 1, action="time", time_limit="7").status_code == 400
+    change(teacher_client, draft, 1, action="remove")
+    assert sources(draft)[0] == "puzzle:sweep-1003-33"
+    assert list(draft.questions.values_list("number", flat=True)) == list(range(1, 8))
+    assert change(teacher_client, draft, 1, action="fly").status_code == 400
+    assert change(teacher_client, draft, 99, action="remove").status_code == 409
+
+
+def test_unknown_questions_are_refused(teacher_client: Client, draft: LiveSession) -> None:
+    add = reverse("classroom:question_add", args=[draft.pk])
+    assert teacher_client.post(add, {"source": "lesson:cards:1"}).status_code == 400
+    assert teacher_client.post(add, {"source": "puzzle:nope"}).status_code == 400
+    assert not draft.questions.exists()
+
+
+def test_someone_elses_unshared_puzzle_cannot_be_asked(
+    draft: LiveSession, other_teacher: User, teacher: User
+) -> None:
+    sweep = puzzle_by_id("sweep-1003-33")
+    assert sweep is not None
+    theirs = CustomPuzzle.objects.create(
+        owner=other_teacher,
+        title="Theirs",
+        prompt="Sweep.",
+        theme="sweep",
+        position=str(sweep.position),
+        goals=["sweep"],
+        shared=False,
+    )
+    with pytest.raises(live.SessionError):
+        live.add_question(draft, f"puzzle:custom-{theirs.pk}", teacher=teacher)
+
+
+def test_settings_and_the_leaderboard_switch(teacher_client: Client, draft: LiveSession) -> None:
+    url = reverse("classroom:settings", args=[draft.pk])
+    teacher_client.post(url, {"title": "Renamed", "leaderboard": "on"})
+    draft.refresh_from_db()
+    assert draft.title == "Renamed" and draft.leaderboard
+    assert teacher_client.post(url, {"title": ""}).status_code == 400
+
+
+def test_starting_needs_a_question_then_fixes_the_session(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    start = reverse("classroom:start", args=[draft.pk])
+    refused = teacher_client.post(start)
+    assert refused.status_code == 409 and b"Add at least one question" in refused.content
+    live.add_question(draft, "lesson:cards:3")
+    assert teacher_client.post(start).status_code == 302
+    draft.refresh_from_db()
+    assert draft.status == "lobby" and len(draft.code) == 6
+    page = teacher_client.get(reverse("classroom:session", args=[draft.pk])).content.decode()
+    assert draft.code in page and "Ask the first question" in page
+    add = reverse("classroom:question_add", args=[draft.pk])
+    assert teacher_client.post(add, {"source": "lesson:cards:4"}).status_code == 409
+    assert change(teacher_client, draft, 1, action="remove").status_code == 409
+    assert teacher_client.post(start).status_code == 409
+
+
+def test_a_puzzle_question_live(teacher_client: Client, draft: LiveSession, join: Any) -> None:
+    puzzle = puzzle_by_id("sweep-1003-33")
+    assert puzzle is not None
+    live.add_question(draft, puzzle.key)
+    live.start(draft)
+    asha, ben = join(draft, "Asha"), join(draft, "Ben")
+    live.advance(draft, draft.state)
+    page = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
+    assert puzzle.prompt in page
+    url = reverse("classroom:live_answer", args=[draft.pk])
+    answer = solve(puzzle).answers[0]
+    wrong = next(m for m in solve(puzzle).legal if m not in solve(puzzle).answers)
+    assert asha.post(url, {"question": 1, "move": str(answer)}).status_code == 200
+    assert ben.post(url, {"question": 1, "move": str(wrong)}).status_code == 200
+    live.reveal(draft, draft.state)
+    revealed = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
+    assert "You got it right." in revealed and "R19" in revealed
+    assert [bar.correct for bar in live.board(draft).spread] == [True, False]
