@@ -122,17 +122,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lessons:learn"
 LOGOUT_REDIRECT_URL = "lessons:home"
 
-# Mail (password resets): printed to the console unless an SMTP server is configured.
-if os.environ.get("EMAIL_HOST"):
+# Mail (password resets): SMTP in production (EMAIL_HOST, a local relay by default); in
+# development printed to the console unless EMAIL_HOST names a server.
+if PRODUCTION or os.environ.get("EMAIL_HOST"):
     MAILERS = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
             "OPTIONS": {
-                "host": os.environ["EMAIL_HOST"],
-                "port": int(os.environ.get("EMAIL_PORT", "587")),
+                "host": os.environ.get("EMAIL_HOST", "localhost"),
+                "port": int(os.environ.get("EMAIL_PORT", "25" if PRODUCTION else "587")),
                 "username": os.environ.get("EMAIL_HOST_USER", ""),
                 "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-                "use_tls": True,
+                "use_tls": os.environ.get("EMAIL_USE_TLS", "") == "1",
             },
         }
     }

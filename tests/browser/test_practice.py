@@ -1,6 +1,7 @@
 """A whole deal at the practice table, by keyboard alone, at phone width; with screenshots."""
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
-def context(open_context) -> BrowserContext:  # type: ignore[no-untyped-def]
+def context(open_context: Callable[..., BrowserContext]) -> BrowserContext:
+    """Every page of these tests is phone-sized."""
     return open_context(viewport=PHONE)
 
 
