@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Attempt, Deal, Move, describe, why_illegal
-from game.engine.explain import say_move
+from game.engine.explain import played_text, say_move
 from game.table import seat_label
 from lessons.content import Step, choice_is_right
 
@@ -29,16 +29,6 @@ class StepOutcome:
         return not self.options
 
 
-def _play_text(played: Move | Attempt) -> str:
-    if isinstance(played, Move):
-        return str(played)
-    parts = [played.action or "", str(played.card or "")]
-    parts += [str(c) for c in played.loose] + [f"{v}-house" for v in played.houses]
-    if played.value is not None:
-        parts.append(str(played.value))
-    return " ".join(p for p in parts if p)
-
-
 def judge_play(step: Step, played: Move | Attempt) -> StepOutcome:
     """A "make this play" step: any legal play meeting the goals passes (lessons.exercises)."""
     exercise = step.exercise
@@ -46,10 +36,10 @@ def judge_play(step: Step, played: Move | Attempt) -> StepOutcome:
     verdict = exercise.judge(attempt)
     if verdict.needs_choice:
         return StepOutcome(False, verdict.message, options=verdict.options)
-    played_text = str(verdict.move) if verdict.move else _play_text(played)
+    recorded = played_text(verdict.move or played)
     if not verdict.correct:
         return StepOutcome(
-            False, verdict.message, rule=verdict.rule, play=played_text, legal=verdict.legal
+            False, verdict.message, rule=verdict.rule, play=recorded, legal=verdict.legal
         )
     assert verdict.move is not None
     record = Deal.from_position(exercise.position).apply_unchecked(verdict.move)
@@ -60,7 +50,7 @@ def judge_play(step: Step, played: Move | Attempt) -> StepOutcome:
         replies.append(f"{who}: {describe(record.position, reply)}")
         record = record.apply(reply)
     message = verdict.message + (f" {step.explain}" if step.explain else "")
-    return StepOutcome(True, message, play=played_text, after=record, replies=tuple(replies))
+    return StepOutcome(True, message, play=recorded, after=record, replies=tuple(replies))
 
 
 def judge_illegal(step: Step, played: Move | Attempt) -> StepOutcome:
@@ -68,7 +58,7 @@ def judge_illegal(step: Step, played: Move | Attempt) -> StepOutcome:
     assert step.position is not None
     attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
     reason = why_illegal(step.position, attempt)
-    text = _play_text(played)
+    text = played_text(played)
     if reason is None:
         return StepOutcome(
             False, "That play is allowed! Try the play the step asks for.", play=text

@@ -61,6 +61,17 @@ class Attempt:
         )
 
 
+def played_text(played: Move | Attempt) -> str:
+    """A play as recorded: a move in notation, or what an attempt picked (e.g. "throw 9H")."""
+    if isinstance(played, Move):
+        return str(played)
+    parts = [played.action or "", str(played.card or "")]
+    parts += [str(c) for c in played.loose] + [f"{v}-house" for v in played.houses]
+    if played.value is not None:
+        parts.append(str(played.value))
+    return " ".join(p for p in parts if p)
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """A sentence for the player and the rule it rests on."""
@@ -544,5 +555,5 @@ def capture_options(position: Position, card: Card) -> list[tuple[Card, ...]]:
 
 __all__ = [
     "ACTIONS", "Attempt", "Reason", "capture_options", "describe", "matches", "moves_matching",
-    "rank_word", "say_move", "why_illegal",
+    "played_text", "rank_word", "say_move", "why_illegal",
 ]  # fmt: skip

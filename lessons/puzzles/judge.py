@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from game.engine import Attempt, Break, Build, Capture, Move, Position, describe, team_of
-from game.engine.explain import rank_word, say_move
+from game.engine.explain import played_text, rank_word, say_move
 from game.engine.scoring import score_deal
 from game.table import seat_label
 from lessons.exercises import single_card_sweeps, unseen_cards
@@ -44,17 +44,6 @@ class PuzzleOutcome:
         return not self.options
 
 
-def attempt_text(played: Move | Attempt) -> str:
-    """An attempt as recorded when it is no complete legal move."""
-    if isinstance(played, Move):
-        return str(played)
-    parts = [played.action or "", str(played.card or "")]
-    parts += [str(c) for c in played.loose] + [f"{v}-house" for v in played.houses]
-    if played.value is not None:
-        parts.append(str(played.value))
-    return " ".join(p for p in parts if p)
-
-
 def judge_play(puzzle: Puzzle, played: Move | Attempt) -> PuzzleOutcome:
     """A play on the puzzle's table: right, legal but wrong (and what it leads to), or illegal."""
     attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
@@ -67,7 +56,7 @@ def judge_play(puzzle: Puzzle, played: Move | Attempt) -> PuzzleOutcome:
             verdict.message,
             settled=True,
             rule=verdict.rule,
-            play=attempt_text(played),
+            play=played_text(played),
             legal=False,
         )
     move = verdict.move
