@@ -1,0 +1,29 @@
+"""The one interface every bot level offers."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.engine import Move, View
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A legal move and one line a learner can read saying why it was chosen."""
+
+    move: Move
+    reason: str
+
+
+class Bot(Protocol):
+    """A player at one level: sees only a seat's ``View``, uses only the ``rng`` it is given.
+
+    ``budget`` is the thinking time allowed in seconds; only the searching level uses it. The same
+    view, seed and budget always give the same decision.
+    """
+
+    name: str
+
+    def choose(self, view: View, rng: random.Random, budget: float) -> Decision: ...

@@ -1,0 +1,29 @@
+"""Beginner: plays legal, plausible cards: takes something when it can, otherwise anything."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Bid, Capture, View
+
+from .base import Decision
+from .reasons import describe
+
+
+class Beginner:
+    """Never thinks ahead: any capture over any other play, chosen at random."""
+
+    name = "beginner"
+
+    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+        moves = list(view.legal_moves())
+        bids = [m for m in moves if isinstance(m, Bid)]
+        if bids:
+            best = max(bids, key=lambda m: m.value)
+            return Decision(best, f"Bids {best.value}, my highest card")
+        captures = [m for m in moves if isinstance(m, Capture)]
+        if captures:
+            capture = rng.choice(captures)
+            return Decision(capture, describe(capture, view) + "; I take what I can")
+        move = rng.choice(moves)
+        return Decision(move, describe(move, view) + "; I have nothing to capture")

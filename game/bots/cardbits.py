@@ -1,0 +1,59 @@
+"""Cards as small integers and sets of cards as bit masks, so the bots' hot loops stay cheap.
+
+The engine's ``Card`` is a dataclass whose hashing and comparison run Python code; the bots look
+cards up by identity instead. Index ``i`` is the card ``DECK[i]``: ``(rank - 1) * 4 + suit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.engine import DECK, Card
+
+FULL_DECK_MASK = (1 << len(DECK)) - 1
+RANK_OF: tuple[int, ...] = tuple(card.rank for card in DECK)
+POINTS_OF: tuple[int, ...] = tuple(card.points for card in DECK)
+VALUE_MASK: tuple[int, ...] = (0,) + tuple(0b1111 << (4 * (value - 1)) for value in range(1, 14))
+"""``VALUE_MASK[v]``: the four cards of capture value ``v`` (index 0 unused)."""
+POINT_CARDS_MASK = sum(1 << i for i, points in enumerate(POINTS_OF) if points)
+
+_INDEX_BY_ID = {id(card): i for i, card in enumerate(DECK)}
+
+
+def index_of(card: Card) -> int:
+    """The card's index in ``DECK`` (fast for the deck's own objects, correct for any card)."""
+    found = _INDEX_BY_ID.get(id(card))
+    if found is None:
+        return (card.rank - 1) * 4 + card.suit.order
+    return found
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << index_of(card)
+    return mask
+
+
+def indices(mask: int) -> list[int]:
+    """The card indices in ``mask``, lowest (canonical order) first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in canonical order."""
+    return tuple(DECK[i] for i in indices(mask))
+
+
+def points_in(mask: int) -> int:
+    return sum(POINTS_OF[i] for i in indices(mask & POINT_CARDS_MASK))
+
+
+def count_by_value(mask: int) -> list[int]:
+    """``counts[v]``: how many cards of capture value ``v`` are in ``mask`` (index 0 unused)."""
+    return [0] + [(mask & VALUE_MASK[v]).bit_count() for v in range(1, 14)]

@@ -1,0 +1,181 @@
+"""Expert: imagines the hidden cards many times and plays each candidate out to the end of the deal.
+
+Determinized search: each sample deals the unseen cards consistently with everything public
+(``sampling``), every candidate move is played in the same samples (so luck cancels between
+candidates), and the rest of the deal is played by the Skilled judgement for all four seats. The
+move with the best average final difference for the Expert's team wins. Candidates that fall
+clearly behind are dropped early so the budget goes to the close ones.
+
+The budget is converted to a number of simulated plays, not measured on the clock, so a decision
+depends only on the view and the seed (the rate is set for this project's 2-core machine).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from game.engine import Bid, Move, Position, View, score_deal, team_of
+from game.engine.position import SWEEP_BONUS
+
+from .base import Decision
+from .cardbits import POINTS_OF, VALUE_MASK, index_of, mask_of
+from .floor import loose_captures
+from .heuristic import judge, situation_from_position, view_situation
+from .knowledge import knowledge_of
+from .reasons import describe
+from .sampling import Sampler
+
+DEFAULT_BUDGET = 1.0
+WORK_PER_SECOND = 30_000.0
+"""Simulation work per second of budget on the reference machine (see bench/bots.md)."""
+ROLLOUT_WORK = 30
+"""Work charged for dealing a sample and judging where a play-out ends, in moves judged."""
+HORIZON: int | None = 8
+"""Plays simulated after a candidate before the position is judged; None plays to the end."""
+MAX_CANDIDATES = 6
+MAX_SAMPLES = 200
+PRUNE_EVERY = 8
+PRUNE_Z = 2.5
+"""A candidate is dropped once it trails the leader by this many standard errors."""
+
+
+@dataclass(slots=True)
+class Candidate:
+    move: Move
+    results: list[float]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.results) / len(self.results) if self.results else 0.0
+
+
+class Expert:
+    """Searches the Skilled bot's best few moves by playing them out in sampled deals."""
+
+    name = "expert"
+
+    def __init__(self, horizon: int | None = HORIZON, candidates: int = MAX_CANDIDATES) -> None:
+        self.horizon = horizon
+        self.candidates = candidates
+
+    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+        moves = list(view.legal_moves())
+        if len(moves) == 1:
+            return Decision(moves[0], describe(moves[0], view) + "; my only legal play")
+        knowledge = knowledge_of(view)
+        if isinstance(moves[0], Bid):
+            candidates = moves
+        else:
+            situation = view_situation(view, knowledge)
+            ranked = sorted(moves, key=lambda m: -judge(m, situation).score)
+            candidates = ranked[: self.candidates]
+        sampler = Sampler.of(view, knowledge)
+        pool = [Candidate(move, []) for move in candidates]
+        alive = list(pool)
+        allowance = max(budget, 0.0) * WORK_PER_SECOND
+        spent = 0
+        samples = 0
+        team = team_of(view.seat)
+        while len(alive) > 1 and samples < MAX_SAMPLES and (spent < allowance or samples < 2):
+            position = sampler.sample(rng)
+            for candidate in alive:
+                reached, work = play_out(position.apply_unchecked(candidate.move), self.horizon)
+                spent += work + ROLLOUT_WORK
+                candidate.results.append(standing(reached, team))
+            samples += 1
+            if samples % PRUNE_EVERY == 0:
+                alive = prune(alive)
+        best = max(alive, key=lambda c: c.mean)
+        return Decision(best.move, explain(best, pool, samples, view))
+
+
+def prune(alive: list[Candidate]) -> list[Candidate]:
+    """Keep the leader and every candidate not yet clearly worse (paired over the same samples)."""
+    leader = max(alive, key=lambda c: c.mean)
+    kept = []
+    for candidate in alive:
+        if candidate is leader:
+            kept.append(candidate)
+            continue
+        gaps = [a - b for a, b in zip(leader.results, candidate.results, strict=True)]
+        mean = sum(gaps) / len(gaps)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1))
+        if mean <= PRUNE_Z * spread / math.sqrt(len(gaps)):
+            kept.append(candidate)
+    return kept
+
+
+def play_out(position: Position, horizon: int | None) -> tuple[Position, int]:
+    """Play on with the Skilled judgement in every seat, to the end of the deal or for ``horizon``
+    plays; returns the position reached and the work done (moves judged)."""
+    work = 0
+    plays = 0
+    while not position.is_over and (horizon is None or plays < horizon):
+        moves = list(position.legal_moves())
+        work += len(moves)
+        if not moves:  # a lesson position may leave a seat with no cards before the end
+            break
+        if len(moves) == 1:
+            move = moves[0]
+        elif isinstance(moves[0], Bid):
+            move = max(moves, key=lambda m: m.value if isinstance(m, Bid) else 0)
+        else:
+            situation = situation_from_position(position)
+            move = max(moves, key=lambda m: judge(m, situation).score)
+        position = position.apply_unchecked(move)
+        plays += 1
+    return position, work
+
+
+def standing(position: Position, team: int) -> float:
+    """How the (sampled, fully known) position stands for ``team``: points and sweeps so far, plus
+    the houses (sure for their owners when no opponent holds the value, else a toss-up) and the
+    best capture the player to move can make now."""
+    score = score_deal(position)
+    value = float(score.teams[team].total - score.teams[1 - team].total)
+    if position.is_over:
+        return value
+    held = [mask_of(hand) for hand in position.hands]
+    for house in position.houses:
+        owners_team = team_of(min(house.owners))
+        rivals = held[(owners_team + 1) % 4] | held[(owners_team + 3) % 4]
+        share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
+        points = sum(POINTS_OF[index_of(c)] for c in house.cards)
+        value += points * share if owners_team == team else -points * share
+    mover = position.turn
+    reply = best_capture(position, held[mover])
+    return value + reply if team_of(mover) == team else value - reply
+
+
+def best_capture(position: Position, hand: int) -> float:
+    """Points plus sweep bonus of the best capture the values in ``hand`` allow on this floor."""
+    loose = mask_of(position.loose)
+    info = loose_captures(loose)
+    houses = {h.value: h for h in position.houses}
+    best = 0.0
+    for value in range(1, 14):
+        if not hand & VALUE_MASK[value]:
+            continue
+        points = max(info.best_points[value], 0)
+        house = houses.get(value)
+        if house is not None:
+            points += sum(POINTS_OF[index_of(c)] for c in house.cards)
+        elif info.best_points[value] < 0:
+            continue
+        if (not loose or info.clears[value]) and (not houses or (len(houses) == 1 and house)):
+            points += SWEEP_BONUS
+        best = max(best, points)
+    return best
+
+
+def explain(best: Candidate, pool: list[Candidate], samples: int, view: View) -> str:
+    text = describe(best.move, view)
+    rivals = [c.mean for c in pool if c is not best and c.results]
+    if not rivals:
+        return text + f"; it came out best in {samples} imagined deals"
+    gap = best.mean - max(rivals)
+    return text + (
+        f"; in {samples} imagined deals it came out {gap:.1f} points ahead of the next best play"
+    )

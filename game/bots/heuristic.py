@@ -1,0 +1,223 @@
+"""One-play judgement of moves: what a move takes now, what it leaves the next player, and how safe
+the houses on the floor are. Casual and Skilled choose with it, and Expert plays its samples out
+with it.
+
+A ``Situation`` is the little a judgement needs; it is built from a seat's ``View`` (with card
+counting, for Skilled) or from a full ``Position`` (inside Expert's sampled deals, where the mover
+counts the cards it cannot see: the other hands and the stock).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.engine import Move, Position, View, team_of
+from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
+
+from .cardbits import count_by_value, mask_of, points_in
+from .floor import (
+    FloorHouse,
+    Outcome,
+    expected_loss,
+    floor_houses,
+    outcome,
+    sweepable_values,
+)
+from .knowledge import HAND_AFTER_DEAL, Knowledge, chance_any
+
+UNLIKELY_FACTOR = 0.35
+"""How much a declined capture lowers the chance that a player holds that value."""
+CEMENT_BONUS = 1.5
+"""A cemented house of one's own side can no longer be broken and taken over (R28)."""
+CASUAL_SWEEP_FEAR = 0.6
+CASUAL_EXPOSURE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The mover's seat and floor, the plays left, and the chances that others hold each value."""
+
+    seat: int
+    plays: int
+    remaining: int  # cards still to be played in the deal, this play included
+    loose: int
+    houses: tuple[FloorHouse, ...]
+    next_holds: tuple[float, ...]  # chance the next player holds value v (index 1–13)
+    opponents_hold: tuple[float, ...]  # chance either opponent holds value v
+    my_side_holds: tuple[float, ...]  # chance the mover or the partner holds value v
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+    @property
+    def my_sweep_bonus(self) -> int:
+        """R19: 25 on the opening play, nothing on the last play, 50 otherwise."""
+        if self.remaining <= 1:
+            return 0
+        return OPENING_SWEEP_BONUS if self.plays == 0 else SWEEP_BONUS
+
+    @property
+    def next_sweep_bonus(self) -> int:
+        return 0 if self.remaining <= 2 else SWEEP_BONUS
+
+
+def situation_from_knowledge(
+    knowledge: Knowledge,
+    plays: int,
+    remaining: int,
+    hand: int,
+    loose: int,
+    houses: tuple[FloorHouse, ...],
+) -> Situation:
+    seat = knowledge.seat
+    next_seat, partner, other = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    mine = count_by_value(hand)
+    next_holds = [0.0] * 14
+    opponents = [0.0] * 14
+    my_side = [0.0] * 14
+    for v in range(1, 14):
+        next_holds[v] = knowledge.holds_chance((next_seat,), v, UNLIKELY_FACTOR)
+        opponents[v] = knowledge.holds_chance((next_seat, other), v, UNLIKELY_FACTOR)
+        my_side[v] = 1.0 if mine[v] else knowledge.holds_chance((partner,), v, UNLIKELY_FACTOR)
+    return Situation(
+        seat=seat,
+        plays=plays,
+        remaining=remaining,
+        loose=loose,
+        houses=houses,
+        next_holds=tuple(next_holds),
+        opponents_hold=tuple(opponents),
+        my_side_holds=tuple(my_side),
+    )
+
+
+def situation_from_position(position: Position) -> Situation:
+    """The mover's situation in a full position, counting what the mover cannot see."""
+    seat = position.turn
+    hands = position.hands
+    opening = position.plays == 0
+    hidden = mask_of(position.stock)
+    for s in range(4):
+        if s != seat:
+            hidden |= mask_of(hands[s])
+    counts = count_by_value(hidden)
+    total = hidden.bit_count()
+    sizes = [HAND_AFTER_DEAL if opening else len(h) for h in hands]
+    must = [0, 0, 0, 0]
+    for house in position.houses:
+        for owner in house.owners:
+            must[owner] |= 1 << house.value
+    hand = mask_of(hands[seat])
+    mine = count_by_value(hand)
+    next_seat, partner, other = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    both = sizes[next_seat] + sizes[other]
+    next_holds = [0.0] * 14
+    opponents = [0.0] * 14
+    my_side = [0.0] * 14
+    for v in range(1, 14):
+        bit = 1 << v
+        next_holds[v] = (
+            1.0 if must[next_seat] & bit else chance_any(total, counts[v], sizes[next_seat])
+        )
+        opponents[v] = (
+            1.0 if (must[next_seat] | must[other]) & bit else chance_any(total, counts[v], both)
+        )
+        my_side[v] = (
+            1.0 if mine[v] or must[partner] & bit else chance_any(total, counts[v], sizes[partner])
+        )
+    houses = floor_houses(position.houses)
+    remaining = sum(len(h) for h in hands) + len(position.stock)
+    return Situation(
+        seat=seat,
+        plays=position.plays,
+        remaining=remaining,
+        loose=mask_of(position.loose),
+        houses=houses,
+        next_holds=tuple(next_holds),
+        opponents_hold=tuple(opponents),
+        my_side_holds=tuple(my_side),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A move's score and its parts, so that a bot can say why it chose it."""
+
+    move: Move
+    score: float
+    taken: int  # card points captured
+    sweep: int  # sweep bonus scored
+    risk: float  # expected points the next player takes back
+    houses: float  # how the houses on the floor stand for the mover's side
+    outcome: Outcome
+
+
+def house_standing(houses: tuple[FloorHouse, ...], situation: Situation) -> float:
+    """Expected points the houses bring the mover's side: a house goes to its owners unless the
+    other side holds its value and takes it first."""
+    total = 0.0
+    team = situation.team
+    for house in houses:
+        if house.owned_by_team(team):
+            lost = situation.opponents_hold[house.value]
+            total += house.points * (1.0 - 2.0 * lost)
+            if not house.cemented:
+                total -= CEMENT_BONUS
+        else:
+            won = 0.5 * situation.my_side_holds[house.value]
+            total -= house.points * (1.0 - 2.0 * won)
+    return total
+
+
+def judge(move: Move, situation: Situation) -> Judgement:
+    """Skilled judgement: points and sweep now, house standing, minus the next player's reply."""
+    after = outcome(move, situation.seat, situation.loose, situation.houses)
+    sweep = situation.my_sweep_bonus if after.capture and after.empty_floor else 0
+    standing = house_standing(after.houses, situation)
+    risk = 0.0
+    if situation.remaining > 1:
+        bonus = situation.next_sweep_bonus
+        risk = expected_loss(after.loose, after.houses, situation.team, bonus, situation.next_holds)
+    score = after.points + sweep + standing - risk
+    return Judgement(move, score, after.points, sweep, risk, standing, after)
+
+
+def judge_casually(move: Move, situation: Situation) -> Judgement:
+    """Casual judgement: points and sweep now, minus a sweep left open and the points left loose."""
+    after = outcome(move, situation.seat, situation.loose, situation.houses)
+    sweep = situation.my_sweep_bonus if after.capture and after.empty_floor else 0
+    risk = 0.0
+    if situation.remaining > 1:
+        if sweepable_values(after.loose, after.houses):
+            risk += CASUAL_SWEEP_FEAR * situation.next_sweep_bonus
+        risk += CASUAL_EXPOSURE * points_in(after.loose)
+    return Judgement(move, after.points + sweep - risk, after.points, sweep, risk, 0.0, after)
+
+
+def naive_situation(
+    seat: int, plays: int, remaining: int, loose: int, houses: tuple[FloorHouse, ...]
+) -> Situation:
+    """A situation without card counting (Casual's): every value is as likely as any other."""
+    even = (0.0,) + (0.5,) * 13
+    return Situation(seat, plays, remaining, loose, houses, even, even, even)
+
+
+def view_situation(view: View, knowledge: Knowledge | None) -> Situation:
+    """The seat's situation: with card counting if ``knowledge`` is given, else naive."""
+    loose = mask_of(view.loose)
+    houses = floor_houses(view.houses)
+    remaining = sum(view.hand_counts) + view.stock_count
+    if knowledge is None:
+        return naive_situation(view.seat, view.plays, remaining, loose, houses)
+    return situation_from_knowledge(
+        knowledge, view.plays, remaining, mask_of(view.hand), loose, houses
+    )
+
+
+def best_of(judged: list[Judgement], rng: random.Random) -> Judgement:
+    """The best-scoring judgement; exact ties are broken with ``rng``."""
+    top = max(j.score for j in judged)
+    tied = [j for j in judged if j.score >= top - 1e-9]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)

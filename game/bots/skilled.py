@@ -1,0 +1,121 @@
+"""Skilled: counts every card seen and plays by Seep sense: safe houses, no sweeps left open."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import DECK, Bid, Break, Build, Capture, View
+from game.engine.explain import rank_word
+from game.engine.movegen import Table, generate
+
+from .base import Decision
+from .cardbits import FULL_DECK_MASK, cards_of, count_by_value, mask_of
+from .floor import sweepable_values
+from .heuristic import Judgement, best_of, judge, situation_from_knowledge, view_situation
+from .knowledge import HAND_AFTER_DEAL, Knowledge, knowledge_of
+from .reasons import a_value, describe
+
+BID_SAMPLES = 8
+"""Floors imagined per bid value: enough to tell a good bid from a poor one, cheaply."""
+SAFE_RISK = 2.0
+"""Expected points lost to the next player below which a play counts as safe."""
+
+
+class Skilled:
+    """Judges every legal move with card counting (``heuristic.judge``) and takes the best."""
+
+    name = "skilled"
+
+    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+        moves = list(view.legal_moves())
+        if isinstance(moves[0], Bid):
+            return skilled_bid(view, [m for m in moves if isinstance(m, Bid)], rng)
+        knowledge = knowledge_of(view)
+        situation = view_situation(view, knowledge)
+        judged = [judge(m, situation) for m in moves]
+        best = best_of(judged, rng)
+        return Decision(best.move, explain_choice(best, judged, view, knowledge))
+
+
+def explain_choice(
+    best: Judgement, judged: list[Judgement], view: View, knowledge: Knowledge
+) -> str:
+    """The move, and the part of the judgement that made the difference."""
+    move = best.move
+    text = describe(move, view)
+    if isinstance(move, Capture):
+        return text
+    if isinstance(move, Build):
+        return text + _house_clause(move, view, knowledge)
+    if isinstance(move, Break):
+        return text + f"; the house is mine now and I hold {a_value(move.value)}"
+    sweepers = [j for j in judged if j is not best and _leaves_sweep(j)]
+    if sweepers and not _leaves_sweep(best):
+        if len(sweepers) == len(judged) - 1:
+            return text + "; anything else would leave a sweep open"
+        return text + "; it leaves no sweep open"
+    if best.risk < SAFE_RISK:
+        return text + "; it gives the next player little to take"
+    return text + "; the least bad play here"
+
+
+def _leaves_sweep(judgement: Judgement) -> bool:
+    return bool(sweepable_values(judgement.outcome.loose, judgement.outcome.houses))
+
+
+def _house_clause(move: Build, view: View, knowledge: Knowledge) -> str:
+    """Why a house is worth building: partner's house, or a capture card few others can match."""
+    value = move.value
+    house = next((h for h in view.houses if h.value == value), None)
+    partner = (view.seat + 2) % 4
+    if house is not None and view.seat not in house.owners and partner in house.owners:
+        return "; it helps my partner's house"
+    unseen = knowledge.unseen_by_value[value]
+    word = rank_word(value)
+    if unseen == 0:
+        return f"; I hold {a_value(value)} and every other {word} is accounted for"
+    if unseen <= 2:
+        return f"; I hold another {word} and only {unseen} more {plural_is(unseen)} unseen"
+    return f"; I hold another {word}"
+
+
+def plural_is(count: int) -> str:
+    return "is" if count == 1 else "are"
+
+
+def skilled_bid(view: View, bids: list[Bid], rng: random.Random) -> Decision:
+    """Imagine a few floors (the same ones for every value) and bid what opens best on average."""
+    if len(bids) == 1:
+        return Decision(bids[0], f"Bids {bids[0].value}, my only card above 8")
+    hand_mask = mask_of(view.hand)
+    unseen = [i for i in range(len(DECK)) if not hand_mask >> i & 1]
+    floors = [sum(1 << i for i in rng.sample(unseen, 4)) for _ in range(BID_SAMPLES)]
+    averages: list[tuple[float, int]] = []
+    for bid in bids:
+        total = 0.0
+        for floor in floors:
+            total += _best_opening(view, hand_mask, floor, bid.value)
+        averages.append((total / len(floors), bid.value))
+    score, value = max(averages)
+    best = next(b for b in bids if b.value == value)
+    held = sum(1 for c in view.hand if c.rank == value)
+    why = "I hold two, so I can build and keep one" if held > 1 else "it opens best on most floors"
+    return Decision(best, f"Bids {value}: {why}")
+
+
+def _best_opening(view: View, hand: int, floor: int, bid: int) -> float:
+    """The best opening play's judgement on an imagined floor."""
+    unseen = FULL_DECK_MASK & ~(hand | floor)
+    sizes = [HAND_AFTER_DEAL if s != view.seat else 0 for s in range(4)]
+    knowledge = Knowledge(
+        seat=view.seat,
+        unseen=unseen,
+        unseen_by_value=tuple(count_by_value(unseen)),
+        hidden_total=unseen.bit_count(),
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        must_hold=(0, 0, 0, 0),
+        unlikely=(0, 0, 0, 0),
+    )
+    situation = situation_from_knowledge(knowledge, 0, 48, hand, floor, ())
+    table = Table(view.seat, view.hand, cards_of(floor), (), bid, True)
+    return max(judge(move, situation).score for move in generate(table))
