@@ -221,13 +221,6 @@ def join(session: LiveSession, student: Student) -> Participant:
     return participant
 
 
-def is_participant(session: LiveSession, student: Student | None) -> bool:
-    return (
-        student is not None
-        and Participant.objects.filter(session=session, student=student).exists()
-    )
-
-
 def current_question(session: LiveSession) -> Question | None:
     if session.current == 0:
         return None
