@@ -111,6 +111,12 @@ def session_rows(session: LiveSession) -> Iterator[list[object]]:
             ]
 
 
+def class_session_rows(classroom: Classroom) -> Iterator[list[object]]:
+    """Every live session of a class, one after another, oldest first."""
+    for session in classroom.sessions.exclude(status=LiveSession.Status.DRAFT).order_by("pk"):
+        yield from session_rows(session)
+
+
 def homework_rows(classroom: Classroom) -> Iterator[list[object]]:
     """A row per try, per student, per homework (one empty row for a student with no tries)."""
     students = list(classroom.students.select_related("user"))

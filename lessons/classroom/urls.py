@@ -35,6 +35,7 @@ urlpatterns = [
     ),
     path("classroom/my-homework/<int:pk>/", views.my_homework, name="my_homework"),
     path("classroom/<int:pk>/homework.csv", views.homework_csv, name="homework_csv"),
+    path("classroom/<int:pk>/live.csv", views.sessions_csv, name="sessions_csv"),
     path("classroom/homework/<int:pk>/", views.homework_page, name="homework"),
     path("classroom/homework/<int:pk>/remove", views.homework_remove, name="homework_remove"),
     path("classroom/session/<int:pk>/", session_views.session_page, name="session"),

@@ -45,7 +45,7 @@ def csv_response(filename: str, header: list[str], rows: Any) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     """Teachers: their classes. Students: their classes and homework. Anyone: how to begin."""
     places = [
-        (student, homework.for_student(student))
+        (student, homework.for_student(student), live.joined_open(student))
         for student in rosters.my_students(request).select_related("classroom")
     ]
     context = {
@@ -285,6 +285,18 @@ def my_homework(request: HttpRequest, pk: int) -> HttpResponse:
         "url": homework.where_to_do(assigned),
     }
     return render(request, "classroom/my_homework.html", context)
+
+
+@login_required
+@require_GET
+def sessions_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every answer of every live session of the class."""
+    classroom = taught_class(request, pk)
+    return csv_response(
+        f"live-class-{classroom.pk}.csv",
+        exports.SESSION_COLUMNS,
+        exports.class_session_rows(classroom),
+    )
 
 
 @login_required

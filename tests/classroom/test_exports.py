@@ -61,3 +61,24 @@ def test_cells_that_look_like_formulas_are_defused() -> None:
         "",
         "7",
     ]
+
+
+def test_the_class_csv_has_every_live_session(
+    teacher_client: Client, started: LiveSession, join: Any
+) -> None:
+    asha = join(started, "Asha")
+    live.advance(started, started.state)
+    asha.post(reverse("classroom:live_answer", args=[started.pk]), {"question": 1, "choice": 2})
+    live.finish(started, started.state)
+    later = live.new_session(started.classroom, "Later")
+    live.add_question(later, "lesson:cards:4")
+    live.start(later)
+    asha.post(reverse("classroom:join"), {"code": later.code, "nickname": "Asha"})
+    live.advance(later, later.state)
+    live.new_session(started.classroom, "Not started yet")
+    response = teacher_client.get(reverse("classroom:sessions_csv", args=[started.classroom.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [(r["session"], r["question"], r["answered"]) for r in rows] == [
+        ("Capturing", "1", "yes"),
+        ("Later", "1", "no"),
+    ]

@@ -376,3 +376,26 @@ def test_results_and_the_leaderboard_rank_accuracy_first(
     assert "Leaderboard" in page
     mine = ben.get(reverse("classroom:live", args=[started.pk])).content
     assert [text_of(li) for li in elements(mine, "li", class_="is-me")] == ["Ben 2 of 2 (100%)"]
+
+
+def test_other_hands_never_reach_a_students_page(
+    teacher_client: Client, started: LiveSession, join: Join
+) -> None:
+    asha = join(started, "Asha")
+    for _ in range(3):  # question 3: the right opponent holds the 9♦
+        control(teacher_client, started, "next")
+    for page in (
+        asha.get(reverse("classroom:live", args=[started.pk])),
+        teacher_client.get(reverse("classroom:projector", args=[started.pk])),
+    ):
+        names = {svg.attrs.get("aria-label") for svg in elements(page.content, "svg")}
+        assert "queen of clubs" in names and "nine of diamonds" not in names
+
+
+def test_a_student_finds_the_way_back_to_the_live_lesson(started: LiveSession, join: Join) -> None:
+    asha = join(started, "Asha")
+    home = asha.get(reverse("lessons:classroom")).content
+    assert elements(home, "a", href=reverse("classroom:live", args=[started.pk]))
+    live.finish(started, started.state)
+    home = asha.get(reverse("lessons:classroom")).content
+    assert not elements(home, "a", href=reverse("classroom:live", args=[started.pk]))

@@ -60,6 +60,7 @@ TEACHER_VIEWS = [
     ("classroom:homework_create", "post", "class"),
     ("classroom:puzzle_homework_create", "post", "class"),
     ("classroom:homework_csv", "get", "class"),
+    ("classroom:sessions_csv", "get", "class"),
     ("classroom:homework", "get", "homework"),
     ("classroom:homework_remove", "post", "homework"),
     ("classroom:session", "get", "session"),
