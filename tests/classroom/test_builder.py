@@ -144,3 +144,16 @@ def test_a_puzzle_question_live(teacher_client: Client, draft: LiveSession, join
     revealed = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
     assert "You got it right." in revealed and "R19" in revealed
     assert [bar.correct for bar in live.board(draft).spread] == [True, False]
+
+
+def test_a_draft_cannot_be_run_or_projected_as_if_started(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    live.add_question(draft, "lesson:cards:3")
+    projector = teacher_client.get(reverse("classroom:projector", args=[draft.pk]))
+    assert b"The lesson has not started yet." in projector.content
+    url = reverse("classroom:next", args=[draft.pk])
+    response = teacher_client.post(url, {"state": "draft-0"}, headers={"HX-Request": "true"})
+    assert b"This session has not started yet." in response.content
+    draft.refresh_from_db()
+    assert draft.status == "draft" and draft.current == 0
