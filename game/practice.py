@@ -11,16 +11,11 @@ from typing import Any
 
 from game.bots import get_bot
 from game.bots.base import Decision
-from game.engine import Deal, IllegalMove, Match, Move, Position, deal, score_deal
+from game.engine import Deal, Match, Move, Position, deal, score_deal
 
 HUMAN = 0
-PARTNER = 2
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
 FAST_REPLY_SECONDS = 1.0  # in fast mode, bots answer in the same request within this time
-
-
-class StalePlay(Exception):
-    """The table moved on since the page was drawn (another tab, or a double click)."""
 
 
 class NotYourTurn(Exception):
@@ -173,7 +168,4 @@ class MatchState:
         self._start_deal()
 
 
-__all__ = [
-    "HUMAN", "IllegalMove", "MatchState", "NotYourTurn", "PARTNER", "StalePlay", "deal_seed",
-    "first_dealer",
-]  # fmt: skip
+__all__ = ["HUMAN", "MatchState", "NotYourTurn", "deal_seed", "first_dealer"]

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK, Card, sort_cards
-from .errors import IllegalMove
 from .movegen import HouseInfo, Table, generate
 from .moves import Bid, Capture, Move
 from .position import House, Position
@@ -107,15 +106,6 @@ class Deal:
             moves=(*self.moves, move),
             history=(*self.history, Play(before.turn, move, taken)),
         )
-
-    def replay(self, moves: list[Move]) -> Deal:
-        deal = self
-        for number, move in enumerate(moves, 1):
-            try:
-                deal = deal.apply(move)
-            except IllegalMove as error:
-                raise IllegalMove(f"move {number} ({move}): {error.message}", error.rule) from None
-        return deal
 
     def view_for(self, seat: int) -> View:
         return view_for(self, seat)

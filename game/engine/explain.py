@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import Card, sort_cards
-from .movegen import capture_masks, subset_sums
+from .movegen import subset_sums
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
 from .position import (
     OPENING_SWEEP_BONUS,
@@ -544,16 +544,7 @@ def _join(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def capture_options(position: Position, card: Card) -> list[tuple[Card, ...]]:
-    """The loose-card sets the card may take (R18), for showing choices."""
-    sums = subset_sums([c.rank for c in position.loose])
-    return [
-        tuple(c for i, c in enumerate(position.loose) if m >> i & 1)
-        for m in capture_masks(sums.get(card.rank, []))
-    ]
-
-
 __all__ = [
-    "ACTIONS", "Attempt", "Reason", "capture_options", "describe", "matches", "moves_matching",
+    "ACTIONS", "Attempt", "Reason", "describe", "matches", "moves_matching",
     "played_text", "rank_word", "say_move", "why_illegal",
 ]  # fmt: skip
