@@ -109,6 +109,7 @@ class LessonQuestionsForm(forms.Form):
     time_limit = TimeLimitField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "whole_%s")  # its time limit shares the builder's page
         super().__init__(*args, **kwargs)
         _choice_field(self, "lesson").choices = homework.lesson_choices()
 
@@ -153,6 +154,7 @@ class PuzzleHomeworkForm(DueForm):
     field_order = ["theme", "count", "own", "due"]
 
     def __init__(self, *args: Any, teacher: Any = None, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "puzzles_%s")  # its due date shares the class page
         super().__init__(*args, **kwargs)
         _choice_field(self, "theme").choices = [("", _("(none)"))] + [
             (slug, str(theme.title)) for slug, theme in THEMES.items()

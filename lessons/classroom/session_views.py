@@ -125,7 +125,11 @@ def _builder(
     request: HttpRequest, session: LiveSession, status: int = 200, **forms: Any
 ) -> HttpResponse:
     items = [
-        (q, questions.resolve(q.source), TimeLimitForm(initial={"time_limit": q.time_limit}))
+        (
+            q,
+            questions.resolve(q.source),
+            TimeLimitForm(initial={"time_limit": q.time_limit}, auto_id=f"q{q.number}_%s"),
+        )
         for q in session.questions.all()
     ]
     context = {
