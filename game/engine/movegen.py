@@ -8,6 +8,7 @@ only subsets summing to at most 13 are ever enumerated.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
@@ -33,8 +34,16 @@ class Table(NamedTuple):
     opening: bool  # play 1 of the deal is to be made (or the bid)
 
 
-def subset_sums(values: Sequence[int]) -> dict[int, list[int]]:
-    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum."""
+def subset_sums(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum.
+
+    Remembered per floor: the same loose values come back for every seat and every search.
+    """
+    return _subset_sums(tuple(values))
+
+
+@lru_cache(maxsize=8192)
+def _subset_sums(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     by_sum: dict[int, list[int]] = {}
     count = len(values)
 
@@ -48,7 +57,7 @@ def subset_sums(values: Sequence[int]) -> dict[int, list[int]]:
             extend(i + 1, new_mask, new_total)
 
     extend(0, 0, 0)
-    return by_sum
+    return {total: tuple(masks) for total, masks in by_sum.items()}
 
 
 def packings(groups: Sequence[int], start: int = 0) -> set[int]:
@@ -66,11 +75,16 @@ def packings(groups: Sequence[int], start: int = 0) -> set[int]:
     return reached
 
 
-def capture_masks(groups: Sequence[int]) -> list[int]:
+def capture_masks(groups: Sequence[int]) -> tuple[int, ...]:
     """The maximal collections of disjoint groups (R18): no group is left untouched."""
+    return _capture_masks(tuple(groups))
+
+
+@lru_cache(maxsize=8192)
+def _capture_masks(groups: tuple[int, ...]) -> tuple[int, ...]:
     if not groups:
-        return []
-    return sorted(m for m in packings(groups) if all(g & m for g in groups))
+        return ()
+    return tuple(sorted(m for m in packings(groups) if all(g & m for g in groups)))
 
 
 def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
@@ -96,7 +110,7 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
             for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE}):
                 yield Bid(value)
         return
-    values = [c.rank for c in loose]
+    values = tuple(c.rank for c in loose)
     sums = subset_sums(values)
     singles = {v: 0 for v in range(MIN_HOUSE, MAX_HOUSE + 1)}
     for i, v in enumerate(values):
@@ -143,7 +157,7 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
 def _captures(
     cv: int,
     loose: tuple[Card, ...],
-    sums: dict[int, list[int]],
+    sums: dict[int, tuple[int, ...]],
     house_at: dict[int, HouseInfo],
     unkept: list[int],
     opening: bool,
@@ -155,7 +169,7 @@ def _captures(
     if any(v != cv for v in unkept):
         return []
     has_house = cv in house_at
-    groups = sums.get(cv, [])
+    groups = sums.get(cv, ())
     if not groups:
         return [(True, ())] if has_house else []
     return [(has_house, _cards(loose, mask)) for mask in capture_masks(groups)]
@@ -166,7 +180,7 @@ def _builds(
     seat: int,
     partner: int,
     loose: tuple[Card, ...],
-    sums: dict[int, list[int]],
+    sums: dict[int, tuple[int, ...]],
     singles: dict[int, int],
     house_at: dict[int, HouseInfo],
     keep: set[int],
@@ -188,8 +202,8 @@ def _builds(
         # R10(a): the bidder's opening build keeps a card of the bid, whoever owns the house.
         if (opening or not partners_house) and value not in keep:
             continue
-        bases = [0] if need == 0 else sums[need]
-        groups = sums.get(value, [])
+        bases = (0,) if need == 0 else sums[need]
+        groups = sums.get(value, ())
         masks: set[int] = set()
         for base in bases:
             # The card's own set, plus any other loose groups of the value the player folds in;
