@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 
 from game.engine import Move, Position, View, team_of
+from game.engine.moves import CardMove
 from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
 
-from .cardbits import count_by_value, mask_of, points_in
+from .cardbits import POINTS_OF, count_by_value, index_of, mask_of, points_in
 from .floor import (
     FloorHouse,
     Outcome,
@@ -26,6 +27,18 @@ from .floor import (
 )
 from .knowledge import HAND_AFTER_DEAL, Knowledge, chance_any
 
+# How much each part of a move's outcome is worth, in points. The weights were fitted to what
+# Expert's search found the moves worth (regression over some 3,000 searched moves, see
+# bench/bots.md); beyond points taken, house standing and the next player's reply, the search
+# prefers fewer loose cards (each one feeds the later players' captures and builds) and more
+# houses (a floor with two houses cannot be swept), and keeping point cards in hand.
+TAKEN_WEIGHT = 0.72
+RISK_WEIGHT = 0.97
+HOUSE_WEIGHT = 0.78
+LOOSE_CARD_COST = 0.91
+HOUSE_COUNT_BONUS = 1.0
+EXPOSED_POINT_COST = 0.17
+PLAYED_POINT_COST = 0.18
 UNLIKELY_FACTOR = 0.35
 """How much a declined capture lowers the chance that a player holds that value."""
 CEMENT_BONUS = 1.5
@@ -172,7 +185,8 @@ def house_standing(houses: tuple[FloorHouse, ...], situation: Situation) -> floa
 
 
 def judge(move: Move, situation: Situation) -> Judgement:
-    """Skilled judgement: points and sweep now, house standing, minus the next player's reply."""
+    """Skilled judgement: points and sweep now, house standing, the next player's reply, and the
+    shape of the floor left behind."""
     after = outcome(move, situation.seat, situation.loose, situation.houses)
     sweep = situation.my_sweep_bonus if after.capture and after.empty_floor else 0
     standing = house_standing(after.houses, situation)
@@ -180,7 +194,17 @@ def judge(move: Move, situation: Situation) -> Judgement:
     if situation.remaining > 1:
         bonus = situation.next_sweep_bonus
         risk = expected_loss(after.loose, after.houses, situation.team, bonus, situation.next_holds)
-    score = after.points + sweep + standing - risk
+    assert isinstance(move, CardMove)
+    score = (
+        TAKEN_WEIGHT * after.points
+        + sweep
+        + HOUSE_WEIGHT * standing
+        - RISK_WEIGHT * risk
+        - LOOSE_CARD_COST * after.loose.bit_count()
+        + HOUSE_COUNT_BONUS * len(after.houses)
+        - EXPOSED_POINT_COST * points_in(after.loose)
+        - PLAYED_POINT_COST * POINTS_OF[index_of(move.card)]
+    )
     return Judgement(move, score, after.points, sweep, risk, standing, after)
 
 
