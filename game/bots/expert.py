@@ -178,6 +178,8 @@ def explain(best: Candidate, pool: list[Candidate], samples: int, view: View) ->
     if not rivals:
         return text + f"; it came out best in {samples} imagined deals"
     gap = best.mean - max(rivals)
-    return text + (
-        f"; in {samples} imagined deals it came out {gap:.1f} points ahead of the next best play"
+    if gap < 0.5:
+        return text + f"; in {samples} imagined deals no other play did better"
+    return (
+        text + f"; in {samples} imagined deals it came out {gap:.1f} points ahead of the next best"
     )

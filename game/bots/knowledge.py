@@ -100,10 +100,15 @@ def knowledge_of(view: View) -> Knowledge:
     )
 
 
+def whole_deal_seen(view: View) -> bool:
+    """Whether the view's history goes back to the bid (a lesson's position may start mid-deal)."""
+    return sum(isinstance(play.move, CardMove) for play in view.history) == view.plays
+
+
 def bidder_still_holds(view: View) -> int | None:
     """The bid value, if the bidder (not this seat) must still hold a card of it (R7)."""
     bidder = (view.dealer + 1) % 4
-    if view.bid is None or bidder == view.seat or view.plays == 0:
+    if view.bid is None or bidder == view.seat or view.plays == 0 or not whole_deal_seen(view):
         return None
     for play in view.history:
         move = play.move
@@ -139,7 +144,7 @@ def declined_captures(view: View) -> list[int]:
     the thrower's team owned (an owner may wait to let a house grow).
     """
     unlikely = [0, 0, 0, 0]
-    if view.bid is None or view.plays == 0:
+    if view.bid is None or view.plays == 0 or not whole_deal_seen(view):
         return unlikely
     loose = initial_floor(view)
     houses: dict[int, frozenset[int]] = {}

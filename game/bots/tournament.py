@@ -143,7 +143,9 @@ def summarize(team_a: str, team_b: str, results: Sequence[PairResult]) -> Summar
     )
 
 
-def _ms(seconds: float) -> str:
+def _duration(seconds: float) -> str:
+    if seconds < 0.001:
+        return f"{seconds * 1e6:.0f} µs"
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
@@ -171,7 +173,7 @@ def markdown(summary: Summary, command: str, wall: float) -> str:
         "|---|---|---|---|",
     ]
     for level, (count, median, p95) in summary.times.items():
-        lines.append(f"| {level} | {count} | {_ms(median)} | {_ms(p95)} |")
+        lines.append(f"| {level} | {count} | {_duration(median)} | {_duration(p95)} |")
     return "\n".join(lines) + "\n"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import played_deals, records_at
+from bot_helpers import played_deals, records_at, view_of
 
 from game.bots import sampling
 from game.bots.cardbits import VALUE_MASK, mask_of
@@ -125,3 +125,11 @@ def test_knowledge_comes_from_the_view_only() -> None:
         for other in range(4):
             if other != view.seat:
                 assert seen_mask(view) & mask_of(position.hands[other]) == 0
+
+
+def test_a_lesson_position_without_history_infers_nothing_about_the_bidder() -> None:
+    """Mid-deal positions from lessons carry no history: nothing is known of the bid card."""
+    view = view_of("dealer=3 bid=12 plays=9 hands=2S,8H/3H,8C/6S,JD/TC,QD loose=TD,4C")
+    assert view.seat == 1 and bidder_still_holds(view) is None
+    assert knowledge_of(view).must_hold == (0, 0, 0, 0)
+    assert declined_captures(view) == [0, 0, 0, 0]
