@@ -60,6 +60,16 @@ def _subset_sums(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return {total: tuple(masks) for total, masks in by_sum.items()}
 
 
+@lru_cache(maxsize=8192)
+def _singles(values: tuple[int, ...]) -> dict[int, int]:
+    """For each house value, the mask of the loose single cards of that value (R24)."""
+    singles = dict.fromkeys(range(MIN_HOUSE, MAX_HOUSE + 1), 0)
+    for i, v in enumerate(values):
+        if v >= MIN_HOUSE:
+            singles[v] |= 1 << i
+    return singles
+
+
 def packings(groups: Sequence[int], start: int = 0) -> set[int]:
     """All unions of disjoint ``groups`` added to the mask ``start`` (``start`` included)."""
     reached = {start}
@@ -111,16 +121,15 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
                 yield Bid(value)
         return
     values = tuple(c.rank for c in loose)
-    sums = subset_sums(values)
-    singles = {v: 0 for v in range(MIN_HOUSE, MAX_HOUSE + 1)}
-    for i, v in enumerate(values):
-        if v >= MIN_HOUSE:
-            singles[v] |= 1 << i
+    sums = _subset_sums(values)
+    singles = _singles(values)
     house_at = {h.value: h for h in houses}
     partner = (seat + 2) % 4
     owned = [h.value for h in houses if seat in h.owners]
-    ranks = {c.rank for c in hand}
-    doubled = {r for r in ranks if sum(1 for c in hand if c.rank == r) > 1}
+    ranks: set[int] = set()
+    doubled: set[int] = set()
+    for c in hand:
+        (doubled if c.rank in ranks else ranks).add(c.rank)
     plans: dict[int, _Plan] = {}
     for card in hand:
         if only is not None and card != only:
