@@ -8,7 +8,7 @@ from bot_helpers import played_deals
 
 from game.bots.cardbits import mask_of, points_in
 from game.bots.floor import floor_houses, loose_captures, outcome, sweepable_values
-from game.engine import DECK, Capture, Position
+from game.engine import DECK, Capture, Card, Position
 
 
 def test_outcome_matches_the_engine_on_every_legal_move() -> None:
@@ -40,7 +40,7 @@ def _with_card(position: Position, value: int) -> Position | None:
     spare = next((c for c in DECK if c.rank == value and c not in used), None)
     if spare is None:
         return None
-    hands = [(), (), (), ()]
+    hands: list[tuple[Card, ...]] = [(), (), (), ()]
     hands[position.turn] = (spare,)
     return dataclasses.replace(position, hands=tuple(hands), houses=(), stock=())
 
