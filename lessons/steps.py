@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import Attempt, Deal, Move, describe, why_illegal
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from game.engine import Attempt, Card, Deal, Move, describe, team_of, why_illegal
 from game.engine.explain import played_text, say_move
-from game.table import seat_label
+from game.table import read_play, seat_label
 from lessons.content import Step, choice_is_right
 
 
@@ -138,3 +141,53 @@ def judge_quiz(step: Step, index: int) -> StepOutcome:
         return StepOutcome(True, step.explain or "Right.", play=str(index))
     hint = f" {step.hint}" if step.hint else ""
     return StepOutcome(False, f"Not that one.{hint}", play=str(index))
+
+
+def judge_answer(step: Step, data: QueryDict) -> StepOutcome:
+    """Read what a step's form sent and judge it; raises ValueError (PlayFormError) on nonsense."""
+    if step.kind in ("play", "illegal"):
+        played = read_play(data, {"loose": data.getlist("loose"), "house": data.getlist("house")})
+        return (judge_play if step.kind == "play" else judge_illegal)(step, played)
+    if step.kind == "legal":
+        if data.get("legal") not in ("yes", "no"):
+            raise ValueError("answer yes or no")
+        return judge_legal(step, data["legal"] == "yes")
+    if step.kind == "count":
+        return judge_count(step, int(data.get("number", "")))
+    index = int(data.get("choice", ""))
+    if not 0 <= index < len(step.choices):
+        raise ValueError("no such choice")
+    return (judge_choice if step.kind == "choice" else judge_quiz)(step, index)
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A team's captured pile, shown face up for a counting step."""
+
+    label: str
+    cards: tuple[Card, ...]
+    sweeps: int
+
+
+def count_piles(step: Step) -> list[Pile]:
+    """A finished deal's captured piles, for counting steps (the viewer's team first)."""
+    position = step.position
+    if step.kind != "count" or position is None:
+        return []
+    mine = team_of(step.viewer)
+    return [
+        Pile(
+            _("Your team's pile") if team == mine else _("Opponents' pile"),
+            position.captured[team],
+            position.sweeps[team],
+        )
+        for team in (mine, 1 - mine)
+    ]
+
+
+def match_facts(step: Step) -> dict[str, int]:
+    """The match a counting step asks about: dealer, difference before, the two deal scores."""
+    if step.kind != "count" or not step.match:
+        return {}
+    dealer, before, score0, score1 = step.match
+    return {"dealer": dealer, "before": before, "score0": score0, "score1": score1}

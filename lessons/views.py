@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from game.engine import Deal, Move, team_of
+from game.engine import Deal, Move
 from game.engine.cards import DECK, Card, Suit
 from game.engine.explain import say_move
 from game.http import HtmxHttpRequest
-from game.table import PlayFormError, read_play, table_view
+from game.table import PlayFormError, table_view
 from lessons import progress, steps
 from lessons.accounts import SignupForm
 from lessons.content import Lesson, Step, lesson_by_slug
@@ -140,19 +140,9 @@ def _step_context(
         context["choice_words"] = step.choices
     elif step.kind == "legal":
         context["move_words"] = say_move(Move.from_str(step.move))
-    elif step.kind == "count" and step.match:
-        dealer, before, score0, score1 = step.match
-        context["match"] = {"dealer": dealer, "before": before, "score0": score0, "score1": score1}
-    if step.kind == "count" and step.position is not None:
-        viewer_team = team_of(step.viewer)
-        context["piles"] = [
-            {
-                "label": _("Your team's pile") if team == viewer_team else _("Opponents' pile"),
-                "cards": step.position.captured[team],
-                "sweeps": step.position.sweeps[team],
-            }
-            for team in (viewer_team, 1 - viewer_team)
-        ]
+    elif step.kind == "count":
+        context["piles"] = steps.count_piles(step)
+        context["match"] = steps.match_facts(step)
     if step.position is not None:
         done = outcome is not None and outcome.ok
         shown = outcome.after if outcome is not None and outcome.after is not None else None
@@ -182,24 +172,6 @@ def lesson_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "lessons/step.html", _step_context(request, lesson, number))
 
 
-def _judge(step: Step, request: HttpRequest) -> steps.StepOutcome:
-    """Read the answer a step's form sent and judge it; raises ValueError on nonsense."""
-    data = request.POST
-    if step.kind in ("play", "illegal"):
-        played = read_play(data, {"loose": data.getlist("loose"), "house": data.getlist("house")})
-        return (steps.judge_play if step.kind == "play" else steps.judge_illegal)(step, played)
-    if step.kind == "legal":
-        if data.get("legal") not in ("yes", "no"):
-            raise ValueError("answer yes or no")
-        return steps.judge_legal(step, data["legal"] == "yes")
-    if step.kind == "count":
-        return steps.judge_count(step, int(data.get("number", "")))
-    index = int(data.get("choice", ""))
-    if not 0 <= index < len(step.choices):
-        raise ValueError("no such choice")
-    return (steps.judge_choice if step.kind == "choice" else steps.judge_quiz)(step, index)
-
-
 @require_POST
 def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     """Judge an answer (every kind of step posts here) and show the verdict."""
@@ -220,7 +192,7 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         context = _step_context(request, lesson, number, picked=picked)
     else:
         try:
-            outcome = _judge(step, request)
+            outcome = steps.judge_answer(step, request.POST)
         except (PlayFormError, ValueError) as error:
             return HttpResponseBadRequest(f"That answer could not be read: {error}")
         if outcome.counts:
@@ -264,4 +236,3 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request, "lessons/done.html", {"entry": entry, "next_entry": later[0] if later else None}
     )
-

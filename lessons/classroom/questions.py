@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from game.engine import Card, Move, NotationError, describe, team_of
+from game.engine import Card, Move, NotationError, describe
 from game.engine.explain import say_move
 from game.table import read_play, seat_label
 from lessons import steps
@@ -61,13 +61,6 @@ class Reveal:
     rules: tuple[str, ...]
     explain: str
     more: int = 0  # right answers not listed
-
-
-@dataclass(frozen=True)
-class Pile:
-    label: str
-    cards: tuple[Card, ...]
-    sweeps: int
 
 
 def _rules(*texts: str) -> tuple[str, ...]:
@@ -113,26 +106,11 @@ class Asked:
     def move_words(self) -> str:
         return say_move(Move.from_str(self.step.move)) if self.kind == "legal" else ""
 
-    def piles(self) -> list[Pile]:
-        """A finished deal's captured piles, for counting questions (the viewer's team first)."""
-        position = self.step.position
-        if self.kind != "count" or position is None:
-            return []
-        mine = team_of(self.step.viewer)
-        return [
-            Pile(
-                _("Your team's pile") if team == mine else _("Opponents' pile"),
-                position.captured[team],
-                position.sweeps[team],
-            )
-            for team in (mine, 1 - mine)
-        ]
+    def piles(self) -> list[steps.Pile]:
+        return steps.count_piles(self.step)
 
     def match_facts(self) -> dict[str, int]:
-        if self.kind != "count" or not self.step.match:
-            return {}
-        dealer, before, score0, score1 = self.step.match
-        return {"dealer": dealer, "before": before, "score0": score0, "score1": score1}
+        return steps.match_facts(self.step)
 
     def judge(self, data: QueryDict) -> Outcome:
         """Judge what the question's form sent; raises ValueError (PlayFormError) on nonsense."""
@@ -141,23 +119,12 @@ class Asked:
             if self.yes_no and data.get("answer") == "no":
                 assert self.puzzle is not None
                 return judge.judge_yes_no(self.puzzle, says_yes=False)
-            played = read_play(
-                data, {"loose": data.getlist("loose"), "house": data.getlist("house")}
-            )
             if self.puzzle is not None:
+                played = read_play(
+                    data, {"loose": data.getlist("loose"), "house": data.getlist("house")}
+                )
                 return judge.judge_play(self.puzzle, played)
-            judge_step = steps.judge_play if step.kind == "play" else steps.judge_illegal
-            return judge_step(step, played)
-        if step.kind == "legal":
-            if data.get("legal") not in ("yes", "no"):
-                raise ValueError("answer yes or no")
-            return steps.judge_legal(step, data["legal"] == "yes")
-        if step.kind == "count":
-            return steps.judge_count(step, int(data.get("number", "")))
-        index = int(data.get("choice", ""))
-        if not 0 <= index < len(step.choices):
-            raise ValueError("no such choice")
-        return (steps.judge_choice if step.kind == "choice" else steps.judge_quiz)(step, index)
+        return steps.judge_answer(step, data)
 
     def play_words(self, play: str) -> str:
         """A recorded answer as the teacher reads it in the spread of answers."""
