@@ -184,29 +184,26 @@ def outcome(move: Move, seat: int, loose: int, houses: tuple[FloorHouse, ...]) -
         return Outcome(points, rest, houses, True)
     if isinstance(move, Build):
         added = used | 1 << card
-        return Outcome(0, rest, _add_to_house(houses, move.value, added, seat, cement=None), False)
+        return Outcome(0, rest, _add_to_house(houses, move.value, added, seat, False), False)
     assert isinstance(move, Break)
     broken = next(h for h in houses if h.value == move.house)
     kept = tuple(h for h in houses if h.value != move.house)
-    added = broken.cards | used | 1 << card
-    # The raised set plus any absorbed singles; alone it stays ordinary (R28).
-    merged = _add_to_house(kept, move.value, added, seat, cement=bool(used))
-    return Outcome(0, rest, merged, False)
+    added = broken.cards | used | 1 << card  # the raised house and any absorbed singles (R28)
+    return Outcome(0, rest, _add_to_house(kept, move.value, added, seat, True), False)
 
 
 def _add_to_house(
-    houses: tuple[FloorHouse, ...], value: int, added: int, seat: int, cement: bool | None
+    houses: tuple[FloorHouse, ...], value: int, added: int, seat: int, breaking: bool
 ) -> tuple[FloorHouse, ...]:
-    """Put ``added`` into the house of ``value`` (creating it), with the owners R25–R28 give."""
+    """Put ``added`` (complete sets of ``value``) into the house of ``value``, creating it if
+    there is none, with the owners R25–R28 give."""
     points = points_in(added)
     existing = next((h for h in houses if h.value == value), None)
     if existing is None:
         sets = sum(RANK_OF[i] for i in indices(added)) // value
-        cemented = sets >= 2 if cement is None else cement
-        house = FloorHouse(value, points, frozenset({seat}), cemented, added)
-        return (*houses, house)
+        return (*houses, FloorHouse(value, points, frozenset({seat}), sets >= 2, added))
     owners = existing.owners
-    if cement is not None:  # a break makes the breaker an owner of the merged house (R28)
+    if breaking:  # the breaker becomes an owner of the merged house (R28)
         owners = owners | {seat}
     elif seat not in owners and (seat + 2) % 4 not in owners:
         owners = owners | {seat}  # adding to an opponent's house makes a co-owner (R27)

@@ -160,10 +160,7 @@ class Judgement:
 
     move: Move
     score: float
-    taken: int  # card points captured
-    sweep: int  # sweep bonus scored
     risk: float  # expected points the next player takes back
-    houses: float  # how the houses on the floor stand for the mover's side
     outcome: Outcome
 
 
@@ -205,7 +202,7 @@ def judge(move: Move, situation: Situation) -> Judgement:
         - EXPOSED_POINT_COST * points_in(after.loose)
         - PLAYED_POINT_COST * POINTS_OF[index_of(move.card)]
     )
-    return Judgement(move, score, after.points, sweep, risk, standing, after)
+    return Judgement(move, score, risk, after)
 
 
 def judge_casually(move: Move, situation: Situation) -> Judgement:
@@ -217,7 +214,7 @@ def judge_casually(move: Move, situation: Situation) -> Judgement:
         if sweepable_values(after.loose, after.houses):
             risk += CASUAL_SWEEP_FEAR * situation.next_sweep_bonus
         risk += CASUAL_EXPOSURE * points_in(after.loose)
-    return Judgement(move, after.points + sweep - risk, after.points, sweep, risk, 0.0, after)
+    return Judgement(move, after.points + sweep - risk, risk, after)
 
 
 def naive_situation(

@@ -75,11 +75,11 @@ def _house_clause(move: Build, view: View, knowledge: Knowledge) -> str:
     if unseen == 0:
         return f"; I hold {a_value(value)} and every other {word} is accounted for"
     if unseen <= 2:
-        return f"; I hold another {word} and only {unseen} more {plural_is(unseen)} unseen"
+        return f"; I hold another {word} and only {unseen} more {_is_or_are(unseen)} unseen"
     return f"; I hold another {word}"
 
 
-def plural_is(count: int) -> str:
+def _is_or_are(count: int) -> str:
     return "is" if count == 1 else "are"
 
 
