@@ -149,16 +149,18 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def markdown(summary: Summary, command: str, wall: float) -> str:
+def markdown(summary: Summary, command: str, wall: float, budget: float) -> str:
     """A report section: the result, the command that made it, and the time per move."""
     a, b = summary.team_a, summary.team_b
+    searching = "expert" in (a, b)  # the only level whose play depends on the budget
     verdict = (
         f"**{a} beats {b}**" if summary.low > 0
         else f"**{b} beats {a}**" if summary.high < 0
         else "**no significant difference**"
     )  # fmt: skip
     lines = [
-        f"## {a} vs {b}: {summary.pairs} duplicate deals",
+        f"## {a} vs {b}: {summary.pairs} duplicate deals"
+        + (f", budget {budget:g} s" if searching else ""),
         "",
         f"`{command}` — {wall / 60:.1f} min wall time",
         "",
@@ -224,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print(file=sys.stderr)
     wall = time.perf_counter() - start
-    section = markdown(summarize(args.team_a, args.team_b, results), command, wall)
+    section = markdown(summarize(args.team_a, args.team_b, results), command, wall, args.budget)
     print(section)
     if args.report:
         with args.report.open("a", encoding="utf-8") as report:
