@@ -8,7 +8,7 @@ engine ``Position`` for it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from game.engine import Break, Build, Capture, House, Move, Throw, team_of
@@ -28,6 +28,10 @@ class FloorHouse:
     owners: frozenset[int]
     cemented: bool
     cards: int  # mask
+    teams: int = field(init=False)  # bit t set: a player of team t owns it
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "teams", sum({1 << team_of(owner) for owner in self.owners}))
 
     @classmethod
     def of(cls, house: House) -> FloorHouse:
@@ -35,7 +39,7 @@ class FloorHouse:
         return cls(house.value, points_in(cards), house.owners, house.cemented, cards)
 
     def owned_by_team(self, team: int) -> bool:
-        return any(team_of(owner) == team for owner in self.owners)
+        return bool(self.teams >> team & 1)
 
 
 def floor_houses(houses: Iterable[House]) -> tuple[FloorHouse, ...]:

@@ -14,6 +14,7 @@ bid, face down on the floor). Public plays narrow where they can be:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.engine import Break, Build, Capture, Throw, View, team_of
 from game.engine.moves import CardMove
@@ -52,6 +53,7 @@ class Knowledge:
         return chance
 
 
+@lru_cache(maxsize=1 << 14)
 def chance_any(total: int, wanted: int, drawn: int) -> float:
     """Hypergeometric: chance that ``drawn`` of ``total`` cards include one of ``wanted`` given."""
     if wanted <= 0 or drawn <= 0 or total <= 0:
