@@ -1,7 +1,6 @@
 """Cards as small integers and sets of cards as bit masks, so the bots' hot loops stay cheap.
 
-The engine's ``Card`` is a dataclass whose hashing and comparison run Python code; the bots look
-cards up by identity instead. Index ``i`` is the card ``DECK[i]``: ``(rank - 1) * 4 + suit``.
+Index ``i`` is the card ``DECK[i]``, the engine's ``Card.index``: ``(rank - 1) * 4 + suit``.
 """
 
 from __future__ import annotations
@@ -17,21 +16,11 @@ VALUE_MASK: tuple[int, ...] = (0,) + tuple(0b1111 << (4 * (value - 1)) for value
 """``VALUE_MASK[v]``: the four cards of capture value ``v`` (index 0 unused)."""
 POINT_CARDS_MASK = sum(1 << i for i, points in enumerate(POINTS_OF) if points)
 
-_INDEX_BY_ID = {id(card): i for i, card in enumerate(DECK)}
-
-
-def index_of(card: Card) -> int:
-    """The card's index in ``DECK`` (fast for the deck's own objects, correct for any card)."""
-    found = _INDEX_BY_ID.get(id(card))
-    if found is None:
-        return (card.rank - 1) * 4 + card.suit.order
-    return found
-
 
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << index_of(card)
+        mask |= 1 << card.index
     return mask
 
 

@@ -23,7 +23,7 @@ from game.engine import Bid, Move, Position, View, score_deal, team_of
 from game.engine.position import SWEEP_BONUS
 
 from .base import Decision
-from .cardbits import POINTS_OF, VALUE_MASK, index_of, mask_of
+from .cardbits import POINTS_OF, VALUE_MASK, mask_of
 from .floor import loose_captures
 from .heuristic import judge, situation_from_position, view_situation
 from .knowledge import knowledge_of
@@ -144,7 +144,7 @@ def standing(position: Position, team: int) -> float:
             if team_of(seat) != owners:
                 rivals |= held[seat]
         share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
-        points = sum(POINTS_OF[index_of(c)] for c in house.cards)
+        points = sum(POINTS_OF[c.index] for c in house.cards)
         value += points * share if owners == team else -points * share
     mover = position.turn
     reply = best_capture(position, held[mover])
@@ -163,7 +163,7 @@ def best_capture(position: Position, hand: int) -> float:
         points = max(info.best_points[value], 0)
         house = houses.get(value)
         if house is not None:
-            points += sum(POINTS_OF[index_of(c)] for c in house.cards)
+            points += sum(POINTS_OF[c.index] for c in house.cards)
         elif info.best_points[value] < 0:
             continue
         if (not loose or info.clears[value]) and (not houses or (len(houses) == 1 and house)):

@@ -14,7 +14,7 @@ from functools import lru_cache
 from game.engine import Break, Build, Capture, House, Move, Throw, team_of
 from game.engine.movegen import capture_masks, subset_sums
 
-from .cardbits import POINTS_OF, RANK_OF, index_of, indices, mask_of, points_in
+from .cardbits import POINTS_OF, RANK_OF, indices, mask_of, points_in
 
 VALUES = range(1, 14)
 
@@ -174,9 +174,9 @@ class Outcome:
 def outcome(move: Move, seat: int, loose: int, houses: tuple[FloorHouse, ...]) -> Outcome:
     """The floor after ``move`` by ``seat`` (legal, not a bid), by R16–R28 as the engine does."""
     if isinstance(move, Throw):
-        return Outcome(0, loose | 1 << index_of(move.card), houses, False)
+        return Outcome(0, loose | 1 << move.card.index, houses, False)
     assert isinstance(move, Capture | Build | Break)
-    card = index_of(move.card)
+    card = move.card.index
     used = mask_of(move.loose)
     rest = loose & ~used
     if isinstance(move, Capture):

@@ -16,7 +16,7 @@ from game.engine import Move, Position, View, team_of
 from game.engine.moves import CardMove
 from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
 
-from .cardbits import POINTS_OF, count_by_value, index_of, mask_of, points_in
+from .cardbits import POINTS_OF, count_by_value, mask_of, points_in
 from .floor import (
     FloorHouse,
     Outcome,
@@ -200,7 +200,7 @@ def judge(move: Move, situation: Situation) -> Judgement:
         - LOOSE_CARD_COST * after.loose.bit_count()
         + HOUSE_COUNT_BONUS * len(after.houses)
         - EXPOSED_POINT_COST * points_in(after.loose)
-        - PLAYED_POINT_COST * POINTS_OF[index_of(move.card)]
+        - PLAYED_POINT_COST * POINTS_OF[move.card.index]
     )
     return Judgement(move, score, risk, after)
 

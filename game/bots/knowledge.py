@@ -19,7 +19,7 @@ from functools import lru_cache
 from game.engine import Break, Build, Capture, Throw, View, team_of
 from game.engine.moves import CardMove
 
-from .cardbits import FULL_DECK_MASK, count_by_value, index_of, mask_of
+from .cardbits import FULL_DECK_MASK, count_by_value, mask_of
 from .floor import loose_captures
 
 HAND_AFTER_DEAL = 12  # R11: everyone holds 12 once the stock is dealt (the bidder 11 + the opening)
@@ -132,9 +132,9 @@ def initial_floor(view: View) -> int:
     for play in view.history:
         move = play.move
         if isinstance(move, Capture):
-            floor |= mask_of(play.taken) & ~(1 << index_of(move.card))
+            floor |= mask_of(play.taken) & ~(1 << move.card.index)
         elif isinstance(move, Throw | Build | Break):
-            played |= 1 << index_of(move.card)
+            played |= 1 << move.card.index
     return floor & ~played
 
 
@@ -162,7 +162,7 @@ def declined_captures(view: View) -> list[int]:
         if isinstance(move, Throw):
             if card_plays > 1 and seat != view.seat:
                 unlikely[seat] |= _capture_values(loose, houses, team_of(seat))
-            loose |= 1 << index_of(move.card)
+            loose |= 1 << move.card.index
         elif isinstance(move, Capture):
             loose &= ~mask_of(move.loose)
             houses.pop(move.card.rank, None)

@@ -8,7 +8,7 @@ from game.engine import Bid, Break, Build, Capture, Card, Move, Throw, View
 from game.engine.explain import rank_word
 from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
 
-from .cardbits import POINTS_OF, index_of
+from .cardbits import POINTS_OF
 
 
 def names(cards: Sequence[Card]) -> str:
@@ -38,10 +38,10 @@ def describe(move: Move, view: View) -> str:
     house = next((h for h in view.houses if h.value == _value_of(move)), None)
     if isinstance(move, Capture):
         taken: list[str] = []
-        points = POINTS_OF[index_of(move.card)] + sum(POINTS_OF[index_of(c)] for c in move.loose)
+        points = POINTS_OF[move.card.index] + sum(POINTS_OF[c.index] for c in move.loose)
         if move.house and house is not None:
             taken.append(f"the {rank_word(house.value)}-house")
-            points += sum(POINTS_OF[index_of(c)] for c in house.cards)
+            points += sum(POINTS_OF[c.index] for c in house.cards)
         taken.extend(f"the {c.short}" for c in move.loose)
         what = ", ".join(taken[:-1]) + " and " + taken[-1] if len(taken) > 1 else taken[0]
         text = f"Captures {what} with the {move.card.short}"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar
 
 RANK_CHARS = "A23456789TJQK"
 RANK_NAMES = (
@@ -36,20 +37,38 @@ class Suit(Enum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card. ``rank`` is its capture value (R2): A=1 … T=10, J=11, Q=12, K=13."""
+    """One card. ``rank`` is its capture value (R2): A=1 … T=10, J=11, Q=12, K=13.
+
+    There is one object per card of the deck (``Card(10, Suit.DIAMONDS)`` returns the deck's ten
+    of diamonds), so equality and hashing are by identity: move generation and search compare and
+    look up cards all the time, and identity is the cheapest test there is.
+    """
 
     rank: int
     suit: Suit
+    index: int = field(init=False, repr=False)
+    """Place in canonical order (RULES.md §8), 0 to 51: ``(rank - 1) * 4`` plus the suit's place."""
 
     _by_text: ClassVar[dict[str, Card]] = {}
+    _by_rank_suit: ClassVar[dict[tuple[int, Suit], Card]] = {}
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        existing = cls._by_rank_suit.get((rank, suit))
+        return existing if existing is not None else object.__new__(cls)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.rank <= 13:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
             raise ValueError(f"rank must be 1..13, not {self.rank!r}")
         if not isinstance(self.suit, Suit):
             raise ValueError(f"suit must be a Suit, not {self.suit!r}")
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + self.suit.order)
+        self._by_rank_suit.setdefault((self.rank, self.suit), self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy as the card's text, so that unpickling finds the deck's own object."""
+        return (Card.from_str, (str(self),))
 
     @property
     def value(self) -> int:
@@ -68,9 +87,9 @@ class Card:
         return 0
 
     @property
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """Canonical order (RULES.md §8): capture value, then suit S, H, D, C."""
-        return (self.rank, self.suit.order)
+        return self.index
 
     @property
     def rank_char(self) -> str:
@@ -98,7 +117,7 @@ class Card:
         return f"Card.from_str({str(self)!r})"
 
     def __lt__(self, other: Card) -> bool:
-        return self.sort_key < other.sort_key
+        return self.index < other.index
 
     @classmethod
     def from_str(cls, text: str) -> Card:
@@ -121,13 +140,15 @@ def _build_deck() -> tuple[Card, ...]:
     return deck
 
 
+_canonical_order = attrgetter("index")
+
 DECK: tuple[Card, ...] = _build_deck()
 """All 52 cards in canonical order."""
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in canonical order (RULES.md §8)."""
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
+    return tuple(sorted(cards, key=_canonical_order))
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK, Card, sort_cards
-from .movegen import HouseInfo, Table, generate
+from .movegen import Table, generate
 from .moves import Bid, Capture, Move
 from .position import House, Position
 
@@ -175,7 +175,7 @@ class View:
             seat=self.seat,
             hand=self.hand,
             loose=self.loose,
-            houses=tuple(HouseInfo(h.value, h.owners, h.cemented) for h in self.houses),
+            houses=self.houses,
             bid=self.bid,
             opening=self.plays == 0,
         )

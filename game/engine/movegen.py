@@ -3,24 +3,32 @@
 Loose cards are handled as bit masks over the (sorted) loose tuple: a "group" is a mask whose
 cards sum to a value, and a capture or build collects disjoint groups. Values never exceed 13, so
 only subsets summing to at most 13 are ever enumerated.
+
+What the loose cards allow does not depend on who plays, so it is remembered: as masks for each
+list of loose values (``_Values``, shared by every floor with those values), and as moves for
+each floor (``_Floor``): the same floor comes back for every seat and every searched world. What
+depends on the player (houses owned, cards kept in hand, the opening) is checked per rank in hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from .cards import Card
+from .cards import DECK, Card
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, Move, Throw
 
 
-class HouseInfo(NamedTuple):
-    """What move generation needs of a house."""
+class HouseFacts(Protocol):
+    """What move generation needs of a house (a position's ``House`` has it)."""
 
-    value: int
-    owners: frozenset[int]
-    cemented: bool
+    @property
+    def value(self) -> int: ...
+    @property
+    def owners(self) -> frozenset[int]: ...
+    @property
+    def cemented(self) -> bool: ...
 
 
 class Table(NamedTuple):
@@ -29,16 +37,13 @@ class Table(NamedTuple):
     seat: int
     hand: tuple[Card, ...]
     loose: tuple[Card, ...]
-    houses: tuple[HouseInfo, ...]
+    houses: Sequence[HouseFacts]
     bid: int | None
     opening: bool  # play 1 of the deal is to be made (or the bid)
 
 
 def subset_sums(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
-    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum.
-
-    Remembered per floor: the same loose values come back for every seat and every search.
-    """
+    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum."""
     return _subset_sums(tuple(values))
 
 
@@ -58,16 +63,6 @@ def _subset_sums(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
     extend(0, 0, 0)
     return {total: tuple(masks) for total, masks in by_sum.items()}
-
-
-@lru_cache(maxsize=8192)
-def _singles(values: tuple[int, ...]) -> dict[int, int]:
-    """For each house value, the mask of the loose single cards of that value (R24)."""
-    singles = dict.fromkeys(range(MIN_HOUSE, MAX_HOUSE + 1), 0)
-    for i, v in enumerate(values):
-        if v >= MIN_HOUSE:
-            singles[v] |= 1 << i
-    return singles
 
 
 def packings(groups: Sequence[int], start: int = 0) -> set[int]:
@@ -92,156 +87,214 @@ def capture_masks(groups: Sequence[int]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=8192)
 def _capture_masks(groups: tuple[int, ...]) -> tuple[int, ...]:
-    if not groups:
-        return ()
+    if len(groups) <= 1:
+        return groups
     return tuple(sorted(m for m in packings(groups) if all(g & m for g in groups)))
 
 
-def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
-    return tuple(card for i, card in enumerate(loose) if mask >> i & 1)
+class _Reach(NamedTuple):
+    """What a card of one value may do with the loose cards, before any rule about houses,
+    owners or the opening is applied. Loose cards are masks over the floor's sorted tuple."""
+
+    captures: tuple[int, ...]  # each maximal choice of loose cards (R18)
+    summed: bool  # some loose cards add up to the value, so a card of it may not be thrown (R20)
+    build_values: tuple[int, ...]  # the house values it can make up a set of
 
 
-class _Plan(NamedTuple):
-    """What any card of one rank may do; the same for every card of that rank in the hand."""
+class _Values:
+    """What loose cards of these values allow a card of each value, found on demand. It depends
+    on the values alone, so every floor with the same values shares it."""
 
-    captures: list[tuple[bool, tuple[Card, ...]]]
-    throw: bool
-    builds: list[tuple[int, tuple[Card, ...]]]
-    breaks: list[tuple[int, int, tuple[Card, ...]]]
+    __slots__ = ("_builds", "_reach", "singles", "sums")
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.sums = _subset_sums(values)
+        singles = [0] * (MAX_HOUSE + 1)
+        for i, value in enumerate(values):
+            singles[value] |= 1 << i
+        self.singles = singles
+        """``singles[v]``: the loose single cards of value ``v`` (always absorbed, R24)."""
+        self._reach: dict[int, _Reach] = {}
+        self._builds: dict[int, tuple[int, ...]] = {}
+
+    def reach(self, card_value: int) -> _Reach:
+        found = self._reach.get(card_value)
+        if found is None:
+            sums = self.sums
+            groups = sums.get(card_value, ())
+            found = self._reach[card_value] = _Reach(
+                _capture_masks(groups),
+                bool(groups),
+                tuple(
+                    value
+                    for value in range(max(card_value, MIN_HOUSE), MAX_HOUSE + 1)
+                    if value == card_value or value - card_value in sums
+                ),
+            )
+        return found
+
+    def builds(self, card_value: int, value: int) -> tuple[int, ...]:
+        """The loose cards a card may take into the ``value``-house (one of its
+        ``build_values``): its own set, any other loose groups of the value folded in, and
+        every loose single of the value (R23, R24)."""
+        key = card_value << 4 | value
+        found = self._builds.get(key)
+        if found is None:
+            need = value - card_value
+            bases = (0,) if need == 0 else self.sums[need]
+            groups = self.sums.get(value, ())
+            masks: set[int] = set()
+            for base in bases:
+                masks |= packings([g for g in groups if not g & base], base | self.singles[value])
+            found = self._builds[key] = tuple(sorted(masks))
+        return found
+
+
+@lru_cache(maxsize=8192)
+def _values(values: tuple[int, ...]) -> _Values:
+    return _Values(values)
+
+
+class _Floor:
+    """A floor's loose cards, what their values allow, and the moves made on it so far: a
+    search meets the same floor again and again, from every seat and in every sampled world."""
+
+    __slots__ = ("_moves", "loose", "values")
+
+    def __init__(self, loose: tuple[Card, ...]) -> None:
+        self.loose = loose
+        self.values = _values(tuple(card.rank for card in loose))
+        self._moves: dict[int, tuple[Capture, ...] | tuple[Build, ...]] = {}
+
+    def cards(self, mask: int) -> tuple[Card, ...]:
+        loose = self.loose
+        picked = []
+        while mask:
+            low = mask & -mask
+            picked.append(loose[low.bit_length() - 1])
+            mask ^= low
+        return tuple(picked)
+
+    def captures(self, card: Card, has_house: bool) -> tuple[Capture, ...]:
+        """The captures of ``card``, taking the house of its value if there is one (R16–R18)."""
+        key = card.index << 1 | has_house
+        found = self._moves.get(key)
+        if found is None:
+            masks = self.values.reach(card.rank).captures
+            if masks:
+                found = tuple([Capture(card, has_house, self.cards(mask)) for mask in masks])
+            else:
+                found = (Capture(card, True, ()),) if has_house else ()
+            self._moves[key] = found
+        return found  # type: ignore[return-value]
+
+    def builds(self, card: Card, value: int, new_house: bool) -> tuple[Build, ...]:
+        """The builds of ``card`` into the ``value``-house (one of the card's build values)."""
+        key = (card.index << 5 | value << 1 | new_house) + _BUILD_KEYS
+        found = self._moves.get(key)
+        if found is None:
+            masks = self.values.builds(card.rank, value)
+            found = self._moves[key] = tuple(
+                [
+                    Build(card, value, self.cards(mask))
+                    for mask in masks
+                    if mask or not new_house  # a new house needs two cards (R21)
+                ]
+            )
+        return found  # type: ignore[return-value]
+
+
+_BUILD_KEYS = 1 << 7  # builds' keys in _Floor._moves come after the captures' (card index < 64)
+
+
+@lru_cache(maxsize=8192)
+def _floor(loose: tuple[Card, ...]) -> _Floor:
+    return _Floor(loose)
+
+
+def forget_floors() -> None:
+    """Empty the remembered floors and arithmetic (to measure the generator from cold)."""
+    for cached in (_floor, _values, _subset_sums, _capture_masks):
+        cached.cache_clear()
+
+
+_THROWS = {card: Throw(card) for card in DECK}  # every throw of a card is the same move
 
 
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
-    """Yield every legal move of ``table.seat`` (or those playing the card ``only``), once each."""
+    """Every legal move of ``table.seat`` (or those playing the card ``only``), once each.
+
+    Moves come card by card in hand order; for each card: captures, the throw, builds, breaks.
+    """
     seat, hand, loose, houses, bid, opening = table
     if not hand:
-        return
+        return iter(())
     if bid is None:
-        if opening:
-            for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE}):
-                yield Bid(value)
-        return
-    values = tuple(c.rank for c in loose)
-    sums = _subset_sums(values)
-    singles = _singles(values)
-    house_at = {h.value: h for h in houses}
-    partner = (seat + 2) % 4
-    owned = [h.value for h in houses if seat in h.owners]
-    ranks: set[int] = set()
-    doubled: set[int] = set()
-    for c in hand:
-        (doubled if c.rank in ranks else ranks).add(c.rank)
-    plans: dict[int, _Plan] = {}
+        if not opening:
+            return iter(())
+        return iter([Bid(value) for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})])
+    floor = _floor(loose)
+    by_values = floor.values
+    cards = floor.cards
+    house_at = {house.value: house for house in houses}
+    held: dict[int, int] = {}
     for card in hand:
-        if only is not None and card != only:
+        held[card.rank] = held.get(card.rank, 0) + 1
+    owned = {house.value for house in houses if seat in house.owners}
+    if not owned.issubset(held):
+        return iter(())  # R26 already broken: no play can keep every owned house covered
+    partner = seat ^ 2
+    # R28: the houses a card may raise are the opponents' ordinary ones.
+    breakable = [h for h in houses if not h.cemented and seat not in h.owners]
+    moves: list[Move] = []
+    add = moves.append
+    last_rank = 0
+    may_capture = has_house = throw = False
+    builds: list[tuple[int, bool]] = []
+    breaks: list[tuple[int, int, tuple[Card, ...]]] = []
+    for card in hand:
+        if only is not None and card is not only:
             continue
         cv = card.rank
-        plan = plans.get(cv)
-        if plan is None:
-            keep = ranks if cv in doubled else ranks - {cv}  # values still held after the play
-            # R26: every house still owned after the play needs a card of its value in hand.
-            unkept = [v for v in owned if v not in keep]
-            plan = plans[cv] = _Plan(
-                _captures(cv, loose, sums, house_at, unkept, opening, bid),
-                (not opening or cv == bid)
-                and cv not in house_at
-                and not sums.get(cv)
-                and not unkept,
-                _builds(
-                    cv, seat, partner, loose, sums, singles, house_at, keep, unkept, opening, bid
-                ),
-                []
-                if opening
-                else _breaks(cv, seat, loose, singles, houses, house_at, keep, unkept),
-            )
-        for has_house, taken in plan.captures:
-            yield Capture(card, has_house, taken)
-        if plan.throw:
-            yield Throw(card)
-        for value, added in plan.builds:
-            yield Build(card, value, added)
-        for house_value, value, absorbed in plan.breaks:
-            yield Break(card, house_value, value, absorbed)
-
-
-def _captures(
-    cv: int,
-    loose: tuple[Card, ...],
-    sums: dict[int, tuple[int, ...]],
-    house_at: dict[int, HouseInfo],
-    unkept: list[int],
-    opening: bool,
-    bid: int,
-) -> list[tuple[bool, tuple[Card, ...]]]:
-    if opening and cv != bid:
-        return []
-    # Capturing the cv-house releases its duty; any other unkept house forbids the play.
-    if any(v != cv for v in unkept):
-        return []
-    has_house = cv in house_at
-    groups = sums.get(cv, ())
-    if not groups:
-        return [(True, ())] if has_house else []
-    return [(has_house, _cards(loose, mask)) for mask in capture_masks(groups)]
-
-
-def _builds(
-    cv: int,
-    seat: int,
-    partner: int,
-    loose: tuple[Card, ...],
-    sums: dict[int, tuple[int, ...]],
-    singles: dict[int, int],
-    house_at: dict[int, HouseInfo],
-    keep: set[int],
-    unkept: list[int],
-    opening: bool,
-    bid: int,
-) -> list[tuple[int, tuple[Card, ...]]]:
-    if unkept:  # every house the mover owns stays on the floor, so each needs its card (R26)
-        return []
-    found = []
-    for value in (bid,) if opening else range(max(cv, MIN_HOUSE), MAX_HOUSE + 1):
-        need = value - cv
-        if need < 0 or (need and need not in sums):
-            continue  # no loose cards make up the card's set
-        house = house_at.get(value)
-        # A new house, one's own, or an opponent's (becoming co-owner) needs a card of the value
-        # kept in hand; adding to a house of one's partner's is free (R25–R27).
-        partners_house = house is not None and seat not in house.owners and partner in house.owners
-        # R10(a): the bidder's opening build keeps a card of the bid, whoever owns the house.
-        if (opening or not partners_house) and value not in keep:
-            continue
-        bases = (0,) if need == 0 else sums[need]
-        groups = sums.get(value, ())
-        masks: set[int] = set()
-        for base in bases:
-            # The card's own set, plus any other loose groups of the value the player folds in;
-            # loose single cards of the value are always absorbed (R23, R24).
-            masks |= packings([g for g in groups if not g & base], base | singles[value])
-        for mask in sorted(masks):
-            if house is None and mask == 0:
-                continue  # a new house needs at least two cards (R21)
-            found.append((value, _cards(loose, mask)))
-    return found
-
-
-def _breaks(
-    cv: int,
-    seat: int,
-    loose: tuple[Card, ...],
-    singles: dict[int, int],
-    houses: tuple[HouseInfo, ...],
-    house_at: dict[int, HouseInfo],
-    keep: set[int],
-    unkept: list[int],
-) -> list[tuple[int, int, tuple[Card, ...]]]:
-    if unkept:
-        return []
-    found = []
-    for house in houses:
-        value = house.value + cv
-        if house.cemented or seat in house.owners or value > MAX_HOUSE or value not in keep:
-            continue
-        absorbed = 0 if value in house_at else singles[value]
-        found.append((house.value, value, _cards(loose, absorbed)))
-    return found
+        if cv != last_rank:  # the hand is sorted, so the cards of one rank come together
+            last_rank = cv
+            reach = by_values.reach(cv)
+            last_of_rank = held[cv] == 1
+            # R26: playing the last card of an owned house's value must capture that house.
+            duty = last_of_rank and cv in owned
+            may_capture = not opening or cv == bid  # R10: the opening play uses a bid card
+            has_house = cv in house_at
+            throw = may_capture and not duty and not has_house and not reach.summed  # R20
+            builds = []
+            breaks = []
+            if not duty:  # R26: else building or breaking leaves an owned house uncovered
+                for value in reach.build_values:
+                    if opening and value != bid:
+                        continue  # R10: the opening build is of the bid value
+                    house = house_at.get(value)
+                    # A card of the value must stay in hand (R25–R27), except when adding to
+                    # a house of one's partner's; R10(a): the opening build always keeps one.
+                    if (
+                        opening
+                        or house is None
+                        or seat in house.owners
+                        or partner not in house.owners
+                    ) and (value not in held or (value == cv and last_of_rank)):
+                        continue
+                    builds.append((value, house is None))
+                if not opening:
+                    for broken in breakable:
+                        value = broken.value + cv
+                        if value > MAX_HOUSE or value not in held:
+                            continue
+                        absorbed = cards(0 if value in house_at else by_values.singles[value])
+                        breaks.append((broken.value, value, absorbed))
+        if may_capture:
+            moves += floor.captures(card, has_house)
+        if throw:
+            add(_THROWS[card])
+        for value, new_house in builds:
+            moves += floor.builds(card, value, new_house)
+        for house_value, value, absorbed in breaks:
+            add(Break(card, house_value, value, absorbed))
+    return iter(moves)

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import Card, sort_cards
 from .errors import IllegalMove, InvalidPosition, NotationError
-from .movegen import HouseInfo, Table, generate
+from .movegen import Table, generate
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
 
 PLAYS_PER_DEAL = 48
@@ -139,7 +139,7 @@ class Position:
             seat=self.turn,
             hand=self.hands[self.turn],
             loose=self.loose,
-            houses=tuple(HouseInfo(h.value, h.owners, h.cemented) for h in self.houses),
+            houses=self.houses,
             bid=self.bid,
             opening=self.plays == 0,
         )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from game.engine.cards import DECK, Card, Suit, sort_cards
@@ -69,3 +72,19 @@ def test_r2_canonical_order_value_then_suit_shdc():
     assert [str(c) for c in sort_cards(cards)] == ["AC", "2S", "2H", "2D", "2C", "TD", "KS"]
     assert [str(c) for c in DECK][:5] == ["AS", "AH", "AD", "AC", "2S"]
     assert list(DECK) == sorted(DECK)
+    assert [card.index for card in DECK] == list(range(52))
+
+
+def test_r1_one_object_per_card_so_equal_cards_are_the_same_card():
+    ten = Card(10, Suit.DIAMONDS)
+    assert ten is Card.from_str("TD") is Card.from_str("10d") is DECK[ten.index]
+    assert pickle.loads(pickle.dumps(ten)) is ten
+    assert copy.deepcopy(ten) is ten
+    assert {Card(1, Suit.SPADES), Card.from_str("AS")} == {DECK[0]}
+    assert Card(1, Suit.SPADES) != Card(1, Suit.HEARTS)
+
+
+@pytest.mark.parametrize("rank", [0, 14, "T"])
+def test_r2_no_card_outside_the_deck(rank):
+    with pytest.raises(ValueError, match="rank"):
+        Card(rank, Suit.SPADES)
