@@ -55,14 +55,15 @@ class Card:
     _by_rank_suit: ClassVar[dict[tuple[int, Suit], Card]] = {}
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
+        # Checked before the deck's card is handed out, as ``__init__`` then runs on it again.
+        if type(rank) is not int or not 1 <= rank <= 13:
+            raise ValueError(f"rank must be a whole number 1..13, not {rank!r}")
+        if not isinstance(suit, Suit):
+            raise ValueError(f"suit must be a Suit, not {suit!r}")
         existing = cls._by_rank_suit.get((rank, suit))
         return existing if existing is not None else object.__new__(cls)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise ValueError(f"rank must be 1..13, not {self.rank!r}")
-        if not isinstance(self.suit, Suit):
-            raise ValueError(f"suit must be a Suit, not {self.suit!r}")
         object.__setattr__(self, "index", (self.rank - 1) * 4 + self.suit.order)
         self._by_rank_suit.setdefault((self.rank, self.suit), self)
 

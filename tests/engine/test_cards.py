@@ -84,7 +84,8 @@ def test_r1_one_object_per_card_so_equal_cards_are_the_same_card():
     assert Card(1, Suit.SPADES) != Card(1, Suit.HEARTS)
 
 
-@pytest.mark.parametrize("rank", [0, 14, "T"])
+@pytest.mark.parametrize("rank", [0, 14, "T", 1.0, True])
 def test_r2_no_card_outside_the_deck(rank):
     with pytest.raises(ValueError, match="rank"):
         Card(rank, Suit.SPADES)
+    assert DECK[0].rank == 1 and type(DECK[0].rank) is int  # the deck's ace is untouched
