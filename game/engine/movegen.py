@@ -92,46 +92,36 @@ def _capture_masks(groups: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(m for m in packings(groups) if all(g & m for g in groups)))
 
 
-class _Reach(NamedTuple):
-    """What a card of one value may do with the loose cards, before any rule about houses,
-    owners or the opening is applied. Loose cards are masks over the floor's sorted tuple."""
-
-    captures: tuple[int, ...]  # each maximal choice of loose cards (R18)
-    summed: bool  # some loose cards add up to the value, so a card of it may not be thrown (R20)
-    build_values: tuple[int, ...]  # the house values it can make up a set of
+_HOUSE_VALUES_IN = tuple(
+    tuple(value for value in range(MIN_HOUSE, MAX_HOUSE + 1) if bits >> (value - MIN_HOUSE) & 1)
+    for bits in range(1 << (MAX_HOUSE - MIN_HOUSE + 1))
+)
+"""The house values whose bits (9 as bit 0 … 13 as bit 4) are set in a number below 32."""
 
 
 class _Values:
-    """What loose cards of these values allow a card of each value, found on demand. It depends
-    on the values alone, so every floor with the same values shares it."""
+    """What loose cards of these values allow, found on demand. It depends on the values alone,
+    so every floor with the same values shares it. Loose cards are masks over the values."""
 
-    __slots__ = ("_builds", "_reach", "singles", "sums")
+    __slots__ = ("_builds", "reachable", "singles", "sums")
 
     def __init__(self, values: tuple[int, ...]) -> None:
         self.sums = _subset_sums(values)
+        reachable = 1
+        for total in self.sums:
+            reachable |= 1 << total
+        self.reachable = reachable
+        """Bit ``n`` is set when some loose cards add up to ``n`` (bit 0: none at all)."""
         singles = [0] * (MAX_HOUSE + 1)
         for i, value in enumerate(values):
             singles[value] |= 1 << i
         self.singles = singles
         """``singles[v]``: the loose single cards of value ``v`` (always absorbed, R24)."""
-        self._reach: dict[int, _Reach] = {}
         self._builds: dict[int, tuple[int, ...]] = {}
 
-    def reach(self, card_value: int) -> _Reach:
-        found = self._reach.get(card_value)
-        if found is None:
-            sums = self.sums
-            groups = sums.get(card_value, ())
-            found = self._reach[card_value] = _Reach(
-                _capture_masks(groups),
-                bool(groups),
-                tuple(
-                    value
-                    for value in range(max(card_value, MIN_HOUSE), MAX_HOUSE + 1)
-                    if value == card_value or value - card_value in sums
-                ),
-            )
-        return found
+    def build_values(self, card_value: int) -> tuple[int, ...]:
+        """The house values a card of ``card_value`` can make up a set of with loose cards."""
+        return _HOUSE_VALUES_IN[(self.reachable << card_value) >> MIN_HOUSE & 0b11111]
 
     def builds(self, card_value: int, value: int) -> tuple[int, ...]:
         """The loose cards a card may take into the ``value``-house (one of its
@@ -180,7 +170,7 @@ class _Floor:
         key = card.index << 1 | has_house
         found = self._moves.get(key)
         if found is None:
-            masks = self.values.reach(card.rank).captures
+            masks = _capture_masks(self.values.sums.get(card.rank, ()))
             if masks:
                 found = tuple([Capture(card, has_house, self.cards(mask)) for mask in masks])
             else:
@@ -235,6 +225,7 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
         return iter([Bid(value) for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})])
     floor = _floor(loose)
     by_values = floor.values
+    sums = by_values.sums
     cards = floor.cards
     house_at = {house.value: house for house in houses}
     held: dict[int, int] = {}
@@ -258,17 +249,16 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
         cv = card.rank
         if cv != last_rank:  # the hand is sorted, so the cards of one rank come together
             last_rank = cv
-            reach = by_values.reach(cv)
             last_of_rank = held[cv] == 1
             # R26: playing the last card of an owned house's value must capture that house.
             duty = last_of_rank and cv in owned
             may_capture = not opening or cv == bid  # R10: the opening play uses a bid card
             has_house = cv in house_at
-            throw = may_capture and not duty and not has_house and not reach.summed  # R20
+            throw = may_capture and not duty and not has_house and cv not in sums  # R20
             builds = []
             breaks = []
             if not duty:  # R26: else building or breaking leaves an owned house uncovered
-                for value in reach.build_values:
+                for value in by_values.build_values(cv):
                     if opening and value != bid:
                         continue  # R10: the opening build is of the bid value
                     house = house_at.get(value)
