@@ -27,6 +27,7 @@ from bruteforce import (
 from engine_helpers import mtext, random_deal
 
 from game.engine import Move, Position
+from game.engine.movegen import forget_floors, generate
 
 
 def check_position(j: dict) -> list[dict]:
@@ -247,3 +248,21 @@ def test_crosscheck_generator_makes_valid_positions():
         for h in j["houses"]:
             assert can_split(tuple(card_value(c) for s in h["sets"] for c in s), h["value"])
         Position.from_json(j)  # the engine accepts it too
+
+
+def test_remembered_floors_give_the_same_moves_as_fresh_ones():
+    """The generator remembers floors and their moves; every seat's hand on a floor met before
+    (with other houses, owners, and cards) must get exactly what an empty memory gives."""
+    rng = random.Random(2026)
+    tables = []
+    for seed in range(30):
+        for pos, _move in random_deal(seed, seed % 4, rng):
+            if pos.bid is None or pos.is_over:
+                continue
+            for seat in range(4):
+                if pos.hands[seat]:
+                    tables.append(pos.table()._replace(seat=seat, hand=pos.hands[seat]))
+    remembered = [list(generate(table)) for table in tables]
+    for table, moves in zip(tables, remembered, strict=True):
+        forget_floors()
+        assert list(generate(table)) == moves, f"memory changed the moves of {table}"
