@@ -31,7 +31,7 @@ from lessons.classroom.forms import (
 )
 from lessons.classroom.models import LiveSession, Participant, Student
 from lessons.classroom.questions import Asked
-from lessons.classroom.views import csv_response
+from lessons.classroom.views import csv_response, join_context
 
 Status = LiveSession.Status
 Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
@@ -105,12 +105,10 @@ def _live_context(
 ) -> dict[str, Any]:
     board = board or live.board(session)
     question = board.question
-    join_url = request.build_absolute_uri(reverse("classroom:join"))
     context: dict[str, Any] = {
         "session": session,
         "board": board,
-        "join_url": join_url,
-        "join_link": f"{join_url}?code={session.code}",
+        **join_context(request, session.code, 280),
         "has_next": session.questions.filter(number=session.current + 1).exists(),
         "total": session.questions.count(),
         **extra,

@@ -7,6 +7,7 @@ the class (``rosters.classes_taught``); students' pages show only the student's 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from lessons.classroom import codes, exports, homework, joining, live, ratelimit, rosters
+from lessons.classroom import codes, exports, homework, joining, live, qr, ratelimit, rosters
 from lessons.classroom.forms import (
     ClassForm,
     CoTeacherForm,
@@ -33,6 +34,17 @@ from lessons.classroom.models import Classroom, Homework, Student
 def taught_class(request: HttpRequest, pk: int) -> Classroom:
     """The class if this user teaches it; anyone else gets a 404, never a hint it exists."""
     return get_object_or_404(rosters.classes_taught(request.user), pk=pk)
+
+
+def join_context(request: HttpRequest, code: str, qr_pixels: int) -> dict[str, Any]:
+    """The join page's address, the link with ``code`` filled in, and that link as a QR code."""
+    join_url = request.build_absolute_uri(reverse("classroom:join"))
+    join_link = f"{join_url}?{urlencode({'code': code})}"
+    return {
+        "join_url": join_url,
+        "join_link": join_link,
+        "join_qr": qr.join_qr(join_link, qr_pixels),
+    }
 
 
 def csv_response(filename: str, header: list[str], rows: Any) -> HttpResponse:
@@ -102,7 +114,7 @@ def _class_page(
         "is_owner": classroom.owner_id == request.user.pk,
         "sessions": classroom.sessions.all(),
         "homework_list": classroom.homework.all(),
-        "join_url": request.build_absolute_uri(reverse("classroom:join")),
+        **join_context(request, classroom.code, 200),
         "names_form": forms.get("names_form") or NamesForm(),
         "teacher_form": forms.get("teacher_form") or CoTeacherForm(),
         "session_form": forms.get("session_form") or SessionForm(),
