@@ -20,9 +20,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from lessons.classroom import codes
-from lessons.classroom.models import NICKNAME_LENGTH, Classroom, Student
+from lessons.classroom.models import NICKNAME_LENGTH, Answer, Classroom, Question, Student
 from lessons.learners import current_learner
-from lessons.models import Learner
+from lessons.models import AnswerRecord, Learner
 
 SESSION_KEY = "classroom_students"
 MOST_STUDENTS_AT_ONCE = 60
@@ -215,3 +215,64 @@ def add_co_teacher(classroom: Classroom, username: str) -> AbstractBaseUser:
         raise RosterError(_("%(name)s is a student in this class.") % {"name": user})
     classroom.co_teachers.add(user)
     return user
+
+
+@dataclass(frozen=True)
+class ClassDeletion:
+    """What deleting a class deletes, counted for the teacher to confirm (and what it keeps)."""
+
+    students: int  # places on the roster
+    logins: int  # printed logins that exist only for this class: deleted with it
+    logins_kept: int  # printed logins also used elsewhere (another class, teaching): kept
+    own_accounts: int  # students who joined with their own account: kept
+    sessions: int
+    questions: int
+    answers: int
+    homework: int
+
+
+def _logins_only_for(classroom: Classroom) -> QuerySet[Any]:
+    """The printed logins made for this class and used nowhere else: no place in another class,
+    no class of their own to teach, never staff. Accounts students made themselves never."""
+    printed = classroom.students.filter(printed_login=True, user__isnull=False).values("user")
+    elsewhere = Student.objects.exclude(classroom=classroom).filter(user__isnull=False)
+    return (
+        get_user_model()
+        .objects.filter(pk__in=printed, is_staff=False, is_superuser=False)
+        .exclude(pk__in=elsewhere.values("user"))
+        .exclude(pk__in=Classroom.objects.values("owner"))
+        .exclude(pk__in=Classroom.co_teachers.through.objects.values("user"))
+    )
+
+
+def _class_answers(classroom: Classroom) -> QuerySet[Answer]:
+    return Answer.objects.filter(question__session__classroom=classroom)
+
+
+def class_deletion(classroom: Classroom) -> ClassDeletion:
+    """Counts for the page that asks the owner to confirm."""
+    logins = _logins_only_for(classroom).count()
+    printed = classroom.students.filter(printed_login=True, user__isnull=False).count()
+    return ClassDeletion(
+        students=classroom.students.count(),
+        logins=logins,
+        logins_kept=printed - logins,
+        own_accounts=classroom.students.filter(printed_login=False, user__isnull=False).count(),
+        sessions=classroom.sessions.count(),
+        questions=Question.objects.filter(session__classroom=classroom).count(),
+        answers=_class_answers(classroom).count(),
+        homework=classroom.homework.count(),
+    )
+
+
+@transaction.atomic
+def delete_class(classroom: Classroom) -> ClassDeletion:
+    """Delete the class: its roster, live sessions with their questions and answers (and the
+    answers' attempt records, which count only for the class), homework, and the printed logins
+    that exist only for it. Students' own accounts and their lesson and puzzle progress stay."""
+    deleted = class_deletion(classroom)
+    logins = list(_logins_only_for(classroom).values_list("pk", flat=True))
+    AnswerRecord.objects.filter(pk__in=_class_answers(classroom).values("record")).delete()
+    classroom.delete()
+    get_user_model().objects.filter(pk__in=logins).delete()
+    return deleted

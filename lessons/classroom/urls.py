@@ -8,6 +8,8 @@ urlpatterns = [
     path("join", views.join, name="join"),
     path("classroom/new", views.class_create, name="class_create"),
     path("classroom/<int:pk>/", views.class_page, name="class"),
+    path("classroom/<int:pk>/delete", views.class_delete, name="class_delete"),
+    path("classroom/<int:pk>/remove", views.class_remove, name="class_remove"),
     path("classroom/<int:pk>/logins", views.logins, name="logins"),
     path("classroom/<int:pk>/students/<int:sid>", views.student_edit, name="student_edit"),
     path(

@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from lessons.classroom import codes, exports, homework, joining, live, qr, ratelimit, rosters
@@ -30,10 +31,21 @@ from lessons.classroom.forms import (
 )
 from lessons.classroom.models import Classroom, Homework, Student
 
+# A one-time notice for the classroom home (the class just deleted), kept in the session.
+NOTICE_KEY = "classroom_notice"
+
 
 def taught_class(request: HttpRequest, pk: int) -> Classroom:
     """The class if this user teaches it; anyone else gets a 404, never a hint it exists."""
     return get_object_or_404(rosters.classes_taught(request.user), pk=pk)
+
+
+def owned_class(request: HttpRequest, pk: int) -> Classroom:
+    """The class if this user owns it; co-teachers get a 404 like everyone else."""
+    classroom = taught_class(request, pk)
+    if classroom.owner_id != request.user.pk:
+        raise Http404("Only the class's owner may do this.")
+    return classroom
 
 
 def join_context(request: HttpRequest, code: str, qr_pixels: int) -> dict[str, Any]:
@@ -64,6 +76,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "taught": list(rosters.classes_taught(request.user)),
         "places": places,
         "form": ClassForm(),
+        "notice": request.session.pop(NOTICE_KEY, None),
     }
     return render(request, "classroom/home.html", context)
 
@@ -128,6 +141,32 @@ def _class_page(
 @require_GET
 def class_page(request: HttpRequest, pk: int) -> HttpResponse:
     return _class_page(request, taught_class(request, pk))
+
+
+@login_required
+@require_GET
+def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner is asked to confirm, and told what goes with the class and what stays."""
+    classroom = owned_class(request, pk)
+    context = {"classroom": classroom, "deletion": rosters.class_deletion(classroom)}
+    return render(request, "classroom/class_delete.html", context)
+
+
+@login_required
+@require_POST
+def class_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = owned_class(request, pk)
+    name = classroom.name
+    deleted = rosters.delete_class(classroom)
+    notice = _("The class “%(name)s” is deleted.") % {"name": name}
+    if deleted.logins:
+        notice += " " + ngettext(
+            "So is the printed login made for it.",
+            "So are the %(n)s printed logins made for it.",
+            deleted.logins,
+        ) % {"n": deleted.logins}
+    request.session[NOTICE_KEY] = notice
+    return redirect("lessons:classroom")
 
 
 @login_required

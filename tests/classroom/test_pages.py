@@ -32,6 +32,7 @@ def pages(teacher_client: Client, started: LiveSession, join: Any) -> list[tuple
         ("home (student)", student.get(reverse("lessons:classroom"))),
         ("join", Client().get(reverse("classroom:join"))),
         ("class", teacher_client.get(reverse("classroom:class", args=[classroom.pk]))),
+        ("delete", teacher_client.get(reverse("classroom:class_delete", args=[classroom.pk]))),
         ("cards", cards),
         ("builder", teacher_client.get(reverse("classroom:session", args=[draft.pk]))),
         ("session", teacher_client.get(reverse("classroom:session", args=[started.pk]))),
