@@ -1,4 +1,5 @@
-# Seep School: `make run` serves the site at http://127.0.0.1:8000, `make test` runs every test.
+# Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000; `make test`
+# runs every test.
 # Both need only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
 
 .PHONY: run test lint screenshots uv
@@ -10,6 +11,7 @@ run: uv
 	$(UV) sync --locked
 	$(UV) run python manage.py migrate --noinput
 	$(UV) run python manage.py createcachetable
+	$(UV) run python manage.py demo
 	$(UV) run python manage.py runserver 127.0.0.1:8000
 
 test: uv
