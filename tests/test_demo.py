@@ -104,12 +104,12 @@ def test_the_demo_logins_work_with_the_published_password() -> None:
 def test_a_second_run_changes_nothing() -> None:
     make_demo()
     before = counts()
-    ratings = list(PuzzleRating.objects.values_list("puzzle", "rating"))
+    ratings = list(PuzzleRating.objects.order_by("puzzle").values_list("puzzle", "rating"))
 
     output = make_demo()
 
     assert counts() == before
-    assert list(PuzzleRating.objects.values_list("puzzle", "rating")) == ratings
+    assert list(PuzzleRating.objects.order_by("puzzle").values_list("puzzle", "rating")) == ratings
     assert "nothing changed" in output and "Demo made" not in output
     assert "Sign in as “teacher”" in output  # the logins are printed again
 
@@ -130,7 +130,7 @@ def test_the_same_demo_every_time() -> None:
     make_demo()
 
     assert [a[:4] for a in answers()] == [a[:4] for a in first]
-    assert [round(a[4]) for a in answers()] == [round(a[4]) for a in first]
+    assert [a[4] for a in answers()] == pytest.approx([a[4] for a in first], abs=0.5)
 
 
 def test_a_class_its_teacher_deleted_comes_back_and_nothing_else_is_made_twice() -> None:
