@@ -72,6 +72,52 @@ def played_text(played: Move | Attempt) -> str:
     return " ".join(p for p in parts if p)
 
 
+def attempt_from_text(text: str) -> Attempt | None:
+    """Read back what ``played_text`` wrote for an attempt ("capture 9C 4D"), or None."""
+    words = text.split()
+    action = words.pop(0) if words and words[0] in ACTIONS else None
+    cards: list[Card] = []
+    houses: list[int] = []
+    value = None
+    for word in words:
+        number, _, house = word.partition("-")
+        if house == "house" and number.isdigit():
+            houses.append(int(number))
+        elif word.isdigit():
+            value = int(word)
+        else:
+            try:
+                cards.append(Card.from_str(word))
+            except ValueError:
+                return None
+    if not cards and action != "bid":
+        return None
+    card = cards[0] if cards else None
+    return Attempt(card, tuple(cards[1:]), tuple(houses), action, value)
+
+
+def say_attempt(attempt: Attempt) -> str:
+    """What a person tried, in plain words, whether or not the rules allow it."""
+    card, value = attempt.card, attempt.value
+    if card is None:
+        return f"Bid {value}." if attempt.action == "bid" and value else "No card chosen."
+    houses = [f"{v}-house" for v in attempt.houses]
+    picked = "the " + _join(houses + [c.short for c in attempt.loose])
+    chose_any = bool(attempt.houses or attempt.loose)
+    if attempt.action == "throw":
+        return f"Throw the {card.short}" + (f", picking {picked}." if chose_any else ".")
+    if attempt.action == "capture":
+        return f"Capture {picked if chose_any else 'nothing'} with the {card.short}."
+    if attempt.action == "build":
+        house = f"{_a(value)}-house ({value})" if value else "a house"
+        onto = f" onto the {_join(houses)}" if houses else ""
+        return f"Build {house} with the {_names([card, *attempt.loose])}{onto}."
+    if attempt.action == "break" and attempt.houses:
+        making = f", making it {value}" if value else ""
+        return f"Break the {attempt.houses[0]}-house with the {card.short}{making}."
+    return f"Play the {card.short}" + (f" on {picked}." if chose_any else ".")
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """A sentence for the player and the rule it rests on."""
@@ -545,6 +591,6 @@ def _join(parts: list[str]) -> str:
 
 
 __all__ = [
-    "ACTIONS", "Attempt", "Reason", "describe", "matches", "moves_matching",
-    "played_text", "rank_word", "say_move", "why_illegal",
+    "ACTIONS", "Attempt", "Reason", "attempt_from_text", "describe", "matches", "moves_matching",
+    "played_text", "rank_word", "say_attempt", "say_move", "why_illegal",
 ]  # fmt: skip

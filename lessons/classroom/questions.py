@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from game.engine import Card, Move, NotationError, describe
-from game.engine.explain import say_move
+from game.engine.explain import attempt_from_text, say_attempt, say_move
 from game.table import read_play, seat_label
 from lessons import steps
 from lessons.content import Lesson, Step, all_lessons, choice_is_right, lesson_by_slug
@@ -140,7 +140,8 @@ class Asked:
         try:
             move = Move.from_str(play)
         except (NotationError, ValueError):
-            return play  # an attempt the rules refuse, as the student made it
+            attempt = attempt_from_text(play)  # an attempt the rules refuse, as it was made
+            return say_attempt(attempt) if attempt else play
         if step.position is not None and step.position.is_legal(move):
             return describe(step.position, move)
         return say_move(move)

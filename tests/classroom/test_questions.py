@@ -57,6 +57,10 @@ def test_each_kind_is_judged_by_the_lessons_judge() -> None:
     illegal = play.judge(form(card="7H", action="throw"))
     assert not illegal.ok and not illegal.legal and illegal.rule == "R20"
     assert play.play_words("capture 7H: 7S") == "Captures the 7♠ with the 7♥: 7 points."
+    assert play.play_words(illegal.play) == "Throw the 7♥."
+    wrong_group = play.judge(form(card="7H", action="capture", loose="2C"))
+    assert not wrong_group.legal and wrong_group.play == "capture 7H 2C"
+    assert play.play_words(wrong_group.play) == "Capture the 2♣ with the 7♥."
     legal = questions.resolve("lesson:capturing:8")
     assert legal is not None and legal.judge(form(legal="no")).ok
     assert legal.play_words("no") == "No, it is not legal"

@@ -166,3 +166,30 @@ def test_describe_says_what_a_capture_takes_and_scores():
     position = at("dealer=3 bid=11 plays=4 hands=KD,TH/-/-/- loose=TD,3S")
     text = describe(position, Move.from_str("capture TH: TD"))
     assert text == "Captures the 10♦ with the 10♥: 6 points."
+
+
+@pytest.mark.parametrize(
+    ("attempt", "words"),
+    [
+        (Attempt(C("9C"), (C("4D"),), action="capture"), "Capture the 4♦ with the 9♣."),
+        (Attempt(C("9C"), (), (9,), "capture"), "Capture the 9-house with the 9♣."),
+        (Attempt(C("9C"), action="throw"), "Throw the 9♣."),
+        (Attempt(C("5D"), (C("6C"),), action="build", value=11),
+         "Build a J-house (11) with the 5♦ and 6♣."),
+        (Attempt(C("2C"), (), (9,), "break", 11), "Break the 9-house with the 2♣, making it 11."),
+        (Attempt(C("7H"), (C("2S"),)), "Play the 7♥ on the 2♠."),
+    ],
+)  # fmt: skip
+def test_an_attempt_the_rules_refuse_is_recorded_and_read_back_in_words(attempt, words):
+    from game.engine.explain import attempt_from_text, played_text, say_attempt
+
+    assert attempt_from_text(played_text(attempt)) == attempt
+    assert say_attempt(attempt) == words
+
+
+def test_text_that_is_no_attempt_is_not_read_as_one():
+    from game.engine.explain import attempt_from_text
+
+    assert attempt_from_text("capture XX") is None
+    assert attempt_from_text("gave up") is None
+    assert attempt_from_text("") is None
