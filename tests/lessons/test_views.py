@@ -249,3 +249,19 @@ def test_no_hidden_card_reaches_a_lesson_page(client: Client) -> None:
             for card in hidden:
                 assert card.name not in labels, (lesson.slug, number, card)
                 assert str(card) not in values, (lesson.slug, number, card)
+
+
+@pytest.mark.parametrize("page", ["game:play", "lessons:puzzles", "lessons:classroom"])
+def test_other_sections_send_a_newcomer_to_the_deck_and_a_learner_back_to_their_lesson(
+    client: Client, page: str
+) -> None:
+    newcomer = client.get(reverse(page)).content.decode()
+    assert "Start with the deck" in newcomer and "Carry on learning" not in newcomer
+    client.post(reverse("lessons:answer", args=["capturing", 1]))
+    learner = client.get(reverse(page)).content.decode()
+    assert "Start with the deck" not in learner and "Carry on learning" in learner
+    assert f'href="{reverse("lessons:lesson", args=["capturing"])}"' in learner
+    for lesson in all_lessons():
+        finish_lesson(client, lesson.slug)
+    graduate = client.get(reverse(page)).content.decode()
+    assert "Start with the deck" not in graduate and "Carry on learning" not in graduate
