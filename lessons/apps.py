@@ -2,11 +2,11 @@ from django.apps import AppConfig
 
 
 class LessonsConfig(AppConfig):
-    """Teaching Seep: the home page, lessons, puzzles and classrooms."""
+    """What the learning apps share: learners, their answers, accounts."""
 
     name = "lessons"
     label = "lessons"
-    verbose_name = "Teach"
+    verbose_name = "Learners"
 
     def ready(self) -> None:
         from lessons import learners  # noqa: F401  (connects the sign-in merge)

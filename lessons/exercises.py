@@ -45,7 +45,7 @@ from game.engine import (
 from game.engine.explain import rank_word, sweep_bonus
 from game.engine.movegen import capture_masks, subset_sums
 from game.engine.moves import MAX_HOUSE
-from lessons.puzzles.search import move_values
+from game.search import move_values
 
 
 def points_taken(before: Position, move: Move) -> int:

@@ -65,9 +65,13 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
-    "game",
+    "game.table",
+    "game.practice",
     "lessons",
+    "lessons.course",
+    "lessons.puzzles",
     "lessons.classroom",
+    "lessons.demo",
 ]
 
 MIDDLEWARE = [
@@ -97,7 +101,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
-                "game.context_processors.deck",
+                "game.table.context_processors.deck",
+                "lessons.course.context_processors.learning_callout",
             ],
         },
     },

@@ -1,13 +1,17 @@
-"""Root URLs: each app brings its own; the health check lives here."""
+"""The site map: each app at its own prefix."""
 
 from django.urls import include, path
 
+from lessons.accounts import signup
 from seep_site.health import healthz
 
 urlpatterns = [
+    path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
+    path("puzzles/", include("lessons.puzzles.urls")),
+    path("play/", include("game.practice.urls")),
+    path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
+    path("settings/", include("game.table.urls")),  # the deck switch
+    path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("lessons.urls")),
-    path("", include("game.urls")),
-    path("", include("lessons.classroom.urls")),
     path("healthz", healthz, name="healthz"),
 ]

@@ -12,11 +12,13 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
-from game.models import PracticeGame
-from lessons import demo
+from game.practice.models import PracticeGame
 from lessons.classroom import rosters
 from lessons.classroom.models import Answer, Classroom, Homework, LiveSession, Student
-from lessons.models import AnswerRecord, LessonProgress, PuzzleAttempt, PuzzleRating
+from lessons.course.models import LessonProgress
+from lessons.demo import demo
+from lessons.models import AnswerRecord
+from lessons.puzzles.models import PuzzleAttempt, PuzzleRating
 from tests.test_settings import PRODUCTION, run
 from tests.web.markup import elements, text_of
 

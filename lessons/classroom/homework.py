@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 
 from lessons.classroom import questions
 from lessons.classroom.models import Classroom, Homework, Student
-from lessons.content import all_lessons, lesson_by_slug
-from lessons.models import AnswerRecord, LessonProgress
+from lessons.course.content import all_lessons, lesson_by_slug
+from lessons.course.models import LessonProgress
+from lessons.models import AnswerRecord
 from lessons.puzzles.collection import all_puzzles
 
 
@@ -188,8 +189,8 @@ def puzzle_url(key: str) -> str:
     puzzle_id = key.removeprefix("puzzle:")
     if puzzle_id.startswith(questions.CUSTOM_PREFIX):
         pk = puzzle_id.removeprefix(questions.CUSTOM_PREFIX)
-        return reverse("lessons:custom_puzzle", args=[int(pk)])
-    return reverse("lessons:puzzle", args=[puzzle_id])
+        return reverse("puzzles:custom", args=[int(pk)])
+    return reverse("puzzles:puzzle", args=[puzzle_id])
 
 
 @dataclass(frozen=True)

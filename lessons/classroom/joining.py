@@ -46,6 +46,6 @@ def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
                 True,
             )
         rosters.enrol(request, classroom, nickname)
-        return reverse("lessons:classroom")
+        return reverse("classroom:home")
     except (rosters.RosterError, live.SessionError) as error:
         raise JoinError(str(error)) from None

@@ -28,7 +28,7 @@ from lessons.classroom.models import (
     Student,
 )
 from lessons.classroom.questions import Asked, Outcome
-from lessons.content import lesson_by_slug
+from lessons.course.content import lesson_by_slug
 from lessons.models import AnswerRecord
 
 Status = LiveSession.Status

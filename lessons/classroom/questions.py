@@ -2,7 +2,7 @@
 
 A question is named by its exercise key — "lesson:capturing:2", "puzzle:sweep-1000-35", or
 "puzzle:custom-7" for a teacher's own puzzle — and judged by the one judge its kind already has:
-``lessons.steps`` for lesson steps, ``lessons.puzzles.judge`` for puzzles (DESIGN.md "one
+``lessons.course.steps`` for lesson steps, ``lessons.puzzles.judge`` for puzzles (DESIGN.md "one
 exercise"). A puzzle is drawn as a "play" step on its position.
 """
 
@@ -20,12 +20,12 @@ from django.utils.translation import gettext as _
 
 from game.engine import Card, Move, NotationError, describe
 from game.engine.explain import attempt_from_text, say_attempt, say_move
-from game.table import read_play, seat_label
-from lessons import steps
-from lessons.content import Lesson, Step, all_lessons, choice_is_right, lesson_by_slug
-from lessons.models import CustomPuzzle
+from game.table.component import read_play, seat_label
+from lessons.course import steps
+from lessons.course.content import Lesson, Step, all_lessons, choice_is_right, lesson_by_slug
 from lessons.puzzles import editor, judge
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
 
 ASKING_KINDS = ("play", "illegal", "legal", "choice", "count", "quiz")
@@ -183,7 +183,7 @@ class Asked:
 
 
 def lesson_key(lesson: Lesson, number: int) -> str:
-    """The same key as a lesson step's own answers (``lessons.progress.exercise_key``)."""
+    """The same key as a lesson step's own answers (``lessons.course.progress.exercise_key``)."""
     return f"lesson:{lesson.slug}:{number}"
 
 

@@ -20,8 +20,8 @@ from django_htmx.http import reswap, retarget
 
 from game.engine import Card, Deal
 from game.engine.explain import say_move
-from game.http import HtmxHttpRequest
-from game.table import Option, PlayFormError, table_view
+from game.table.component import Option, PlayFormError, table_view
+from game.table.http import HtmxHttpRequest
 from lessons.classroom import exports, live, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,

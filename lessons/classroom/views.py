@@ -166,7 +166,7 @@ def class_remove(request: HttpRequest, pk: int) -> HttpResponse:
             deleted.logins,
         ) % {"n": deleted.logins}
     request.session[NOTICE_KEY] = notice
-    return redirect("lessons:classroom")
+    return redirect("classroom:home")
 
 
 @login_required
@@ -257,7 +257,7 @@ def teacher_remove(request: HttpRequest, pk: int, uid: int) -> HttpResponse:
         raise Http404("Only the class's owner removes co-teachers.")
     classroom.co_teachers.remove(uid)
     if uid == request.user.pk:
-        return redirect("lessons:classroom")
+        return redirect("classroom:home")
     return redirect(reverse("classroom:class", args=[pk]) + "#teachers")
 
 

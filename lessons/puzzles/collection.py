@@ -1,4 +1,4 @@
-"""The puzzle collection: TOML files in ``lessons/data/puzzles/``, in the engine's notation.
+"""The puzzle collection: TOML files in ``lessons/puzzles/data/``, in the engine's notation.
 
 A file sets a default ``theme`` and holds ``[[puzzles]]`` tables:
 
@@ -32,7 +32,7 @@ from typing import Any
 from game.engine import InvalidPosition, NotationError, Position
 from lessons.exercises import Exercise, Goal, parse_goals
 
-PUZZLES_DIR = Path(__file__).resolve().parent.parent / "data" / "puzzles"
+PUZZLES_DIR = Path(__file__).resolve().parent / "data"
 KINDS = ("play", "yes-no", "ending")
 DIFFICULTY_RATINGS = {1: 1000, 2: 1250, 3: 1500, 4: 1750, 5: 2000}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card, InvalidPosition, NotationError, Position
 from lessons.exercises import parse_goals
-from lessons.models import CustomPuzzle
 from lessons.puzzles.collection import Puzzle
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import problems
 from lessons.puzzles.themes import THEMES
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 
 from game.bots import get_bot
 from game.engine import Break, Build, Capture, Card, Deal, Move, Position, deal
+from game.search import MAX_ENDING_PLAYS
 from lessons.exercises import Exercise, parse_goals, points_taken
 from lessons.puzzles.collection import DIFFICULTY_RATINGS, Puzzle
-from lessons.puzzles.search import MAX_ENDING_PLAYS
 from lessons.puzzles.solver import Solution, problems, solve
 
 TEN_OF_DIAMONDS = Card.from_str("TD")

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from game.engine import Attempt, Break, Build, Capture, Move, Position, describe, team_of
 from game.engine.explain import played_text, rank_word, say_move
 from game.engine.scoring import score_deal
-from game.table import seat_label
+from game.search import line_after, move_values
+from game.table.component import seat_label
 from lessons.exercises import single_card_sweeps, unseen_cards
 from lessons.puzzles.collection import Puzzle
-from lessons.puzzles.search import line_after, move_values
 from lessons.puzzles.solver import solve
 
 

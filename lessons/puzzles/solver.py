@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.engine import Capture, Move, SeepError
+from game.search import ending_problem, move_values
 from lessons.puzzles.collection import KINDS, Puzzle
-from lessons.puzzles.search import ending_problem, move_values
 from lessons.puzzles.themes import THEMES
 
 

@@ -11,10 +11,11 @@ from datetime import date
 
 from django.db import transaction
 
-from lessons.models import AnswerRecord, Learner, PuzzleAttempt, PuzzlePlayer, PuzzleRating
+from lessons.models import AnswerRecord, Learner
 from lessons.puzzles import glicko2
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.judge import PuzzleOutcome
+from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.themes import THEMES, theme_title
 
 MODES = ("rated", "streak", "daily", "retry", "single")

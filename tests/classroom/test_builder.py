@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from lessons.classroom import live
 from lessons.classroom.models import Classroom, LiveSession
-from lessons.models import CustomPuzzle
 from lessons.puzzles.collection import puzzle_by_id
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
 from tests.web.markup import elements
 

@@ -25,7 +25,7 @@ def test_a_teacher_makes_a_class_with_a_code(teacher_client: Client, teacher: Us
     assert classroom.owner == teacher and len(classroom.code) == 8
     page = teacher_client.get(response["Location"]).content.decode()
     assert classroom.code in page and "Seep club" in page
-    home = teacher_client.get(reverse("lessons:classroom")).content.decode()
+    home = teacher_client.get(reverse("classroom:home")).content.decode()
     assert "Classes you teach" in home and "Seep club" in home
 
 
@@ -38,10 +38,10 @@ def test_a_student_joins_a_class_with_its_code_and_sees_it(classroom: Classroom)
     client = Client()
     code = f"{classroom.code[:4].lower()}-{classroom.code[4:]}"  # as typed on a phone
     response = client.post(reverse("classroom:join"), {"code": code, "nickname": "  Asha  K "})
-    assert response["Location"] == reverse("lessons:classroom")
+    assert response["Location"] == reverse("classroom:home")
     student = Student.objects.get()
     assert student.nickname == "Asha K" and student.learner is not None and student.user is None
-    home = client.get(reverse("lessons:classroom")).content.decode()
+    home = client.get(reverse("classroom:home")).content.decode()
     assert "Class 7B" in home and "Asha K" in home
 
 
@@ -90,7 +90,7 @@ def test_printed_logins_make_cards_once(teacher_client: Client, classroom: Class
     username, password = secrets[0], secrets[1]
     client = Client()
     assert client.login(username=username, password=password)
-    home = client.get(reverse("lessons:classroom")).content.decode()
+    home = client.get(reverse("classroom:home")).content.decode()
     assert "Class 7B" in home
     css = (settings.BASE_DIR / "static" / "css" / "site.css").read_text(encoding="utf-8")
     assert "@media print" in css and ".no-print" in css
@@ -154,7 +154,7 @@ def test_co_teachers_are_added_by_username(
     assert again.status_code == 400 and b"already teaches" in again.content
     client = Client()
     client.force_login(other_teacher)
-    home = client.get(reverse("lessons:classroom")).content.decode()
+    home = client.get(reverse("classroom:home")).content.decode()
     assert "Class 7B" in home and "co-teacher" in home
 
 
@@ -186,5 +186,5 @@ def test_students_home_lists_their_classes_only(classroom: Classroom, join: Any)
     asha = join(classroom, "Asha")
     other = rosters.create_class(classroom.owner, "Class 8C")
     join(other, "Ben")
-    html = asha.get(reverse("lessons:classroom")).content.decode()
+    html = asha.get(reverse("classroom:home")).content.decode()
     assert "Class 7B" in html and "Class 8C" not in html and "Ben" not in html

@@ -149,7 +149,7 @@ def test_the_owner_deletes_the_class_and_everything_that_was_only_its(
     class_keys = [q.exercise_key for q in session.questions.all()]
     _confirm, remove = delete_urls(classroom)
     response = teacher_client.post(remove)
-    assert response.status_code == 302 and response["Location"] == reverse("lessons:classroom")
+    assert response.status_code == 302 and response["Location"] == reverse("classroom:home")
 
     assert not Classroom.objects.filter(pk=classroom.pk).exists()
     assert not Student.objects.filter(classroom=classroom.pk).exists()
@@ -181,7 +181,7 @@ def test_the_owner_deletes_the_class_and_everything_that_was_only_its(
         "The class “Class 7B” is deleted. So is the printed login made for it."
     )
     assert "Class 7B" not in text_of(elements(home, "main")[0]).replace(text_of(notice[0]), "")
-    again = teacher_client.get(reverse("lessons:classroom")).content.decode()
+    again = teacher_client.get(reverse("classroom:home")).content.decode()
     assert "is deleted" not in again  # told once
 
 

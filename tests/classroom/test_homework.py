@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from lessons.classroom import homework
 from lessons.classroom.models import Classroom, Homework
-from lessons.models import CustomPuzzle
 from lessons.puzzles.collection import puzzle_by_id
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
 from tests.lessons.test_views import finish_lesson
 from tests.web.markup import elements, text_of
@@ -36,7 +36,7 @@ def test_a_lesson_set_as_homework_is_done_on_the_lesson_pages(
     assigned = set_lesson(teacher_client, classroom, "cards")
     assert assigned.title == "Lesson 1: The cards" and assigned.due == NEXT_WEEK
     asha, ben, _chitra = (join(classroom, name) for name in ("Asha", "Ben", "Chitra"))
-    home = asha.get(reverse("lessons:classroom")).content.decode()
+    home = asha.get(reverse("classroom:home")).content.decode()
     assert "Lesson 1: The cards" in home and "not started" in home
     finish_lesson(asha, "cards", mistakes=1)
     ben.post(reverse("lessons:answer", args=["cards", 1]))  # read step 1
@@ -97,7 +97,7 @@ def test_a_puzzle_set_from_a_theme_easy_to_hard(
     ]
     for puzzle in puzzles:
         assert puzzle is not None
-        answer_url = reverse("lessons:puzzle_answer", args=[puzzle.id])
+        answer_url = reverse("puzzles:answer", args=[puzzle.id])
         wrong = next(m for m in solve(puzzle).legal if m not in solve(puzzle).answers)
         asha.post(answer_url, {"move": str(wrong), "mode": "single"})
         asha.post(answer_url, {"move": str(solve(puzzle).answers[0]), "mode": "single"})
@@ -144,7 +144,7 @@ def test_a_teachers_own_shared_puzzles_can_be_set(
     assert assigned.puzzles == [f"puzzle:custom-{shared.pk}"]
     asha = join(classroom, "Asha")
     page = asha.get(reverse("classroom:my_homework", args=[assigned.pk])).content
-    link = reverse("lessons:custom_puzzle", args=[shared.pk])
+    link = reverse("puzzles:custom", args=[shared.pk])
     assert elements(page, "a", href=link)
     assert asha.get(link).status_code == 200
 

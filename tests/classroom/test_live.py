@@ -294,7 +294,7 @@ def test_nicknames_are_escaped_everywhere(
         teacher_client.get(reverse("classroom:results", args=[started.pk])),
         teacher_client.get(reverse("classroom:class", args=[started.classroom.pk])),
         student.get(reverse("classroom:live", args=[started.pk])),
-        student.get(reverse("lessons:classroom")),
+        student.get(reverse("classroom:home")),
     ]
     for page in pages:
         html = page.content.decode()
@@ -394,8 +394,8 @@ def test_other_hands_never_reach_a_students_page(
 
 def test_a_student_finds_the_way_back_to_the_live_lesson(started: LiveSession, join: Join) -> None:
     asha = join(started, "Asha")
-    home = asha.get(reverse("lessons:classroom")).content
+    home = asha.get(reverse("classroom:home")).content
     assert elements(home, "a", href=reverse("classroom:live", args=[started.pk]))
     live.finish(started, started.state)
-    home = asha.get(reverse("lessons:classroom")).content
+    home = asha.get(reverse("classroom:home")).content
     assert not elements(home, "a", href=reverse("classroom:live", args=[started.pk]))

@@ -28,8 +28,8 @@ def pages(teacher_client: Client, started: LiveSession, join: Any) -> list[tuple
         reverse("classroom:logins", args=[classroom.pk]), {"names": "Bina Rao"}
     )
     return [
-        ("home (teacher)", teacher_client.get(reverse("lessons:classroom"))),
-        ("home (student)", student.get(reverse("lessons:classroom"))),
+        ("home (teacher)", teacher_client.get(reverse("classroom:home"))),
+        ("home (student)", student.get(reverse("classroom:home"))),
         ("join", Client().get(reverse("classroom:join"))),
         ("class", teacher_client.get(reverse("classroom:class", args=[classroom.pk]))),
         ("delete", teacher_client.get(reverse("classroom:class_delete", args=[classroom.pk]))),
@@ -70,7 +70,7 @@ def test_every_page_keeps_the_rules(
 
 
 def test_the_nav_marks_the_classroom(teacher_client: Client, classroom: Any) -> None:
-    html = teacher_client.get(reverse("lessons:classroom")).content
+    html = teacher_client.get(reverse("classroom:home")).content
     current = [a for a in elements(html, "a") if a.attrs.get("aria-current") == "page"]
-    assert [a.attrs["href"] for a in current] == [reverse("lessons:classroom")]
+    assert [a.attrs["href"] for a in current] == [reverse("classroom:home")]
     assert rosters.classes_taught(classroom.owner).get() == classroom

@@ -201,10 +201,10 @@ def test_a_student_sees_only_their_own_homework(world: World, join: Any) -> None
 
 
 def test_the_classroom_home_and_join_are_open_to_all(world: World) -> None:
-    assert Client().get(reverse("lessons:classroom")).status_code == 200
+    assert Client().get(reverse("classroom:home")).status_code == 200
     assert Client().get(reverse("classroom:join")).status_code == 200
     assert Client().put(reverse("classroom:join")).status_code == 405
-    assert Client().post(reverse("lessons:classroom")).status_code == 405
+    assert Client().post(reverse("classroom:home")).status_code == 405
 
 
 def test_real_names_reach_only_the_teacher(world: World, teacher_client: Client, join: Any) -> None:
@@ -213,8 +213,8 @@ def test_real_names_reach_only_the_teacher(world: World, teacher_client: Client,
     live.advance(world.session, world.session.state)
     student_pages = [
         world.student_client.get(reverse("classroom:live", args=[world.session.pk])),
-        world.student_client.get(reverse("lessons:classroom")),
-        world.printed_client.get(reverse("lessons:classroom")),
+        world.student_client.get(reverse("classroom:home")),
+        world.printed_client.get(reverse("classroom:home")),
         world.printed_client.get(reverse("classroom:my_homework", args=[world.homework.pk])),
         teacher_client.get(reverse("classroom:projector", args=[world.session.pk])),
     ]

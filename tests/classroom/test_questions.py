@@ -6,9 +6,9 @@ from django.contrib.auth.models import User
 from django.http import QueryDict
 
 from lessons.classroom import questions
-from lessons.content import all_lessons
-from lessons.models import CustomPuzzle
+from lessons.course.content import all_lessons
 from lessons.puzzles.collection import puzzle_by_id
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
 
 

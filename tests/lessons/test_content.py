@@ -2,7 +2,7 @@
 
 import pytest
 
-from lessons.content import RULE_IDS, all_lessons, check_lessons, check_step, read_step
+from lessons.course.content import RULE_IDS, all_lessons, check_lessons, check_step, read_step
 
 LESSONS = all_lessons()
 

@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from lessons.content import all_lessons, lesson_by_slug
-from lessons.models import AnswerRecord, Learner, LessonProgress
+from lessons.course.content import all_lessons, lesson_by_slug
+from lessons.course.models import LessonProgress
+from lessons.models import AnswerRecord, Learner
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db
@@ -136,7 +137,7 @@ def test_which_is_right_uses_the_engine(client: Client) -> None:
     assert lesson is not None
     number = step_of("taking-everything", "choice")
     step = lesson.steps[number - 1]
-    from lessons.content import choice_is_right
+    from lessons.course.content import choice_is_right
 
     right = next(i for i, c in enumerate(step.choices) if choice_is_right(step, c))
     wrong = next(i for i, c in enumerate(step.choices) if not choice_is_right(step, c))
@@ -160,7 +161,7 @@ def test_count_and_quiz_steps(client: Client) -> None:
 
 def finish_lesson(client: Client, slug: str, mistakes: int = 0) -> None:
     """Answer every step of a lesson right, after ``mistakes`` wrong answers on a quiz or count."""
-    from lessons.content import choice_is_right
+    from lessons.course.content import choice_is_right
 
     lesson = lesson_by_slug(slug)
     assert lesson is not None
@@ -251,7 +252,7 @@ def test_no_hidden_card_reaches_a_lesson_page(client: Client) -> None:
                 assert str(card) not in values, (lesson.slug, number, card)
 
 
-@pytest.mark.parametrize("page", ["game:play", "lessons:puzzles", "lessons:classroom"])
+@pytest.mark.parametrize("page", ["practice:play", "puzzles:trainer", "classroom:home"])
 def test_other_sections_send_a_newcomer_to_the_deck_and_a_learner_back_to_their_lesson(
     client: Client, page: str
 ) -> None:

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Move, Position
-from game.models import PracticeGame
-from game.practice import HUMAN, MatchState
+from game.practice.match import HUMAN, MatchState
+from game.practice.models import PracticeGame
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def new_game(client: Client, **options) -> PracticeGame:
         "undo": "on",
         **options,
     }
-    response = client.post(reverse("game:new_game"), data)
+    response = client.post(reverse("practice:new_game"), data)
     assert response.status_code == 302
     return PracticeGame.objects.latest("created")
 
@@ -37,7 +37,7 @@ def state_of(game: PracticeGame) -> MatchState:
 
 
 def url(name: str, game: PracticeGame) -> str:
-    return reverse(f"game:{name}", args=[game.public_id])
+    return reverse(f"practice:{name}", args=[game.public_id])
 
 
 def post(client: Client, name: str, game: PracticeGame, data: dict | None = None, **kw):
@@ -74,13 +74,13 @@ def assert_nothing_hidden(html: str, position: Position, sent: object = None) ->
 
 
 def test_the_play_page_offers_a_new_game(client: Client) -> None:
-    response = client.get(reverse("game:play"))
+    response = client.get(reverse("practice:play"))
     assert response.status_code == 200
     assert b"Deal the cards" in response.content
 
 
 def test_a_bad_new_game_form_is_refused(client: Client) -> None:
-    response = client.post(reverse("game:new_game"), {"opponents": "grandmaster"})
+    response = client.post(reverse("practice:new_game"), {"opponents": "grandmaster"})
     assert response.status_code == 400
     assert not PracticeGame.objects.exists()
 

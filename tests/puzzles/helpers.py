@@ -46,5 +46,5 @@ def answer(
     client: Client, puzzle: Puzzle, data: dict[str, object], htmx: bool = True, mode: str = "rated"
 ) -> Any:
     headers = {"HX-Request": "true"} if htmx else {}
-    url = reverse("lessons:puzzle_answer", args=[puzzle.id])
+    url = reverse("puzzles:answer", args=[puzzle.id])
     return client.post(url, {"mode": mode, **data}, headers=headers)

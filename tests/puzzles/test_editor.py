@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from lessons.models import AnswerRecord, CustomPuzzle, PuzzleAttempt
+from lessons.models import AnswerRecord
 from lessons.puzzles.editor import to_puzzle
+from lessons.puzzles.models import CustomPuzzle, PuzzleAttempt
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
@@ -42,26 +43,26 @@ def teacher(client: Client) -> Client:
 
 def check(client: Client, **changes: str) -> Any:
     return client.post(
-        reverse("lessons:puzzle_check"), {**SWEEP, **changes}, headers={"HX-Request": "true"}
+        reverse("puzzles:check"), {**SWEEP, **changes}, headers={"HX-Request": "true"}
     )
 
 
 def test_the_editor_needs_an_account(client: Client) -> None:
-    response = client.get(reverse("lessons:puzzle_editor"))
+    response = client.get(reverse("puzzles:editor"))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
-    assert client.post(reverse("lessons:puzzle_check"), SWEEP).status_code == 302
-    assert client.get(reverse("lessons:my_puzzles")).status_code == 302
+    assert client.post(reverse("puzzles:check"), SWEEP).status_code == 302
+    assert client.get(reverse("puzzles:mine")).status_code == 302
 
 
 def test_the_editor_page_has_every_field_labelled(teacher: Client) -> None:
-    html = teacher.get(reverse("lessons:puzzle_editor")).content
+    html = teacher.get(reverse("puzzles:editor")).content
     labels = {e.attrs["for"] for e in elements(html, "label") if "for" in e.attrs}
     inputs = {
         e.attrs["id"] for e in elements(html) if e.tag in ("input", "select") and "id" in e.attrs
     }
     assert {i for i in inputs if i.startswith("id_")} <= labels
     form = elements(html, "form", class_="editor-form")[0]
-    assert form.attrs["hx-post"] == reverse("lessons:puzzle_check")
+    assert form.attrs["hx-post"] == reverse("puzzles:check")
 
 
 def test_a_good_puzzle_is_checked_at_once_with_its_answers(teacher: Client) -> None:
@@ -98,18 +99,18 @@ def test_a_bad_puzzle_gets_the_engines_reason(
 def test_saving_puts_it_in_the_authors_collection_and_it_solves_like_any_puzzle(
     teacher: Client,
 ) -> None:
-    response = teacher.post(reverse("lessons:puzzle_editor"), SWEEP)
+    response = teacher.post(reverse("puzzles:editor"), SWEEP)
     custom = CustomPuzzle.objects.get()
-    assert response["Location"] == reverse("lessons:custom_puzzle", args=[custom.pk])
+    assert response["Location"] == reverse("puzzles:custom", args=[custom.pk])
     assert custom.prompt == "Sweep the floor." and custom.goals == ["sweep"]
     assert custom.position == "dealer=3 bid=11 plays=8 hands=2H,9C,QD/-/-/- loose=3S,4D,5C " + (
         "houses=- captured=-/- sweeps=0/0 last=- stock=-"
     )
-    mine = teacher.get(reverse("lessons:my_puzzles")).content.decode()
+    mine = teacher.get(reverse("puzzles:mine")).content.decode()
     assert "Queen takes all" in mine
     page = teacher.get(response["Location"]).content.decode()
     assert "A puzzle by teacher." in page and "Edit it" in page
-    url = reverse("lessons:custom_answer", args=[custom.pk])
+    url = reverse("puzzles:custom_answer", args=[custom.pk])
     solved = teacher.post(url, {"move": "capture QD: 3S 4D 5C"}, headers={"HX-Request": "true"})
     assert b"Solved." in solved.content
     assert AnswerRecord.objects.get().exercise == f"puzzle:custom-{custom.pk}"
@@ -117,7 +118,7 @@ def test_saving_puts_it_in_the_authors_collection_and_it_solves_like_any_puzzle(
 
 
 def test_an_invalid_save_shows_the_form_again(teacher: Client) -> None:
-    response = teacher.post(reverse("lessons:puzzle_editor"), {**SWEEP, "hand_0": "QD"})
+    response = teacher.post(reverse("puzzles:editor"), {**SWEEP, "hand_0": "QD"})
     assert response.status_code == 200 and b"only one legal play" in response.content
     assert not CustomPuzzle.objects.exists()
 
@@ -156,36 +157,36 @@ def make(owner_name: str, shared: bool) -> CustomPuzzle:
 def test_shared_puzzles_open_for_anyone_private_ones_only_for_their_author(client: Client) -> None:
     shared = make("asha", shared=True)
     private = make("ravi", shared=False)
-    assert client.get(reverse("lessons:custom_puzzle", args=[shared.pk])).status_code == 200
-    assert client.get(reverse("lessons:custom_puzzle", args=[private.pk])).status_code == 404
-    url = reverse("lessons:custom_answer", args=[private.pk])
+    assert client.get(reverse("puzzles:custom", args=[shared.pk])).status_code == 200
+    assert client.get(reverse("puzzles:custom", args=[private.pk])).status_code == 404
+    url = reverse("puzzles:custom_answer", args=[private.pk])
     assert client.post(url, {"move": "capture QD: 3S 4D 5C"}).status_code == 404
     client.force_login(private.owner)
-    assert client.get(reverse("lessons:custom_puzzle", args=[private.pk])).status_code == 200
-    assert client.get(reverse("lessons:custom_puzzle", args=[9999])).status_code == 404
+    assert client.get(reverse("puzzles:custom", args=[private.pk])).status_code == 200
+    assert client.get(reverse("puzzles:custom", args=[9999])).status_code == 404
 
 
 def test_only_the_author_may_edit_or_delete(client: Client) -> None:
     custom = make("asha", shared=True)
     client.force_login(get_user_model().objects.create_user("someone"))
-    assert client.get(reverse("lessons:custom_edit", args=[custom.pk])).status_code == 403
-    assert client.post(reverse("lessons:custom_delete", args=[custom.pk])).status_code == 403
+    assert client.get(reverse("puzzles:custom_edit", args=[custom.pk])).status_code == 403
+    assert client.post(reverse("puzzles:custom_delete", args=[custom.pk])).status_code == 403
     assert CustomPuzzle.objects.filter(pk=custom.pk).exists()
 
 
 def test_the_author_edits_and_deletes(client: Client) -> None:
     custom = make("asha", shared=False)
     client.force_login(custom.owner)
-    form = client.get(reverse("lessons:custom_edit", args=[custom.pk])).content
+    form = client.get(reverse("puzzles:custom_edit", args=[custom.pk])).content
     values = {
         e.attrs["name"]: e.attrs.get("value") for e in elements(form, "input") if "name" in e.attrs
     }
     assert values["hand_0"] == "2H 9C QD" and values["loose"] == "3S 4D 5C"
     changed = {**SWEEP, "title": "Renamed", "prompt": "Take it all."}
-    response = client.post(reverse("lessons:custom_edit", args=[custom.pk]), changed)
+    response = client.post(reverse("puzzles:custom_edit", args=[custom.pk]), changed)
     assert response.status_code == 302
     custom.refresh_from_db()
     assert custom.title == "Renamed" and custom.prompt == "Take it all." and custom.shared
     assert to_puzzle(custom).id == f"custom-{custom.pk}"
-    client.post(reverse("lessons:custom_delete", args=[custom.pk]))
+    client.post(reverse("puzzles:custom_delete", args=[custom.pk]))
     assert not CustomPuzzle.objects.exists()

@@ -4,9 +4,9 @@ minimax, and the checks that keep a puzzle worth asking."""
 import pytest
 
 from game.engine import Move, Position, score_deal, team_of
+from game.search import NotAnEnding, best_line, line_after, move_values
 from lessons.exercises import parse_goals
 from lessons.puzzles.collection import Puzzle
-from lessons.puzzles.search import NotAnEnding, best_line, line_after, move_values
 from lessons.puzzles.solver import problems, solve
 
 

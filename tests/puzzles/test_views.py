@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from lessons.models import AnswerRecord, Learner, PuzzleAttempt, PuzzlePlayer, PuzzleRating
+from lessons.models import AnswerRecord, Learner
 from lessons.puzzles import trainer
 from lessons.puzzles.collection import Puzzle, all_puzzles
+from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.solver import solve
 from tests.puzzles.helpers import answer, first, get, not_in_hand, right, wrong
 from tests.web.markup import elements, text_of
@@ -26,7 +27,7 @@ def rating(client: Client) -> float:
 
 
 def test_the_trainer_shows_a_puzzle_and_makes_no_learner_for_a_look(client: Client) -> None:
-    response = client.get(reverse("lessons:puzzles"))
+    response = client.get(reverse("puzzles:trainer"))
     assert response.status_code == 200
     html = response.content
     assert len(elements(html, "div", id="puzzle-body")) == 1
@@ -122,7 +123,7 @@ def test_giving_up_lists_every_answer_and_counts_as_a_miss(client: Client) -> No
 
 def test_a_yes_no_puzzle_whose_answer_is_no(client: Client) -> None:
     puzzle = first("can-you-sweep", possible=False)
-    page = client.get(reverse("lessons:puzzle", args=[puzzle.id])).content
+    page = client.get(reverse("puzzles:puzzle", args=[puzzle.id])).content
     assert elements(page, "button", name="answer", value="no")
     assert all("disabled" in e.attrs for e in elements(page, "input", name="card"))
     response = answer(client, puzzle, {"answer": "no"})
@@ -153,7 +154,7 @@ def test_a_yes_no_puzzle_answered_no_when_it_is_yes(client: Client) -> None:
 
 def test_an_ending_shows_every_hand_and_the_line_that_follows(client: Client) -> None:
     puzzle = first("ending")
-    page = client.get(reverse("lessons:puzzle", args=[puzzle.id])).content.decode()
+    page = client.get(reverse("puzzles:puzzle", args=[puzzle.id])).content.decode()
     labels = {e.attrs.get("aria-label") for e in elements(page, "svg")}
     others = [c for s, hand in enumerate(puzzle.position.hands) if s != puzzle.seat for c in hand]
     assert others and all(card.name in labels for card in others)
@@ -172,7 +173,7 @@ def test_no_hidden_card_reaches_a_puzzle_page(client: Client) -> None:
         hidden = [
             c for s, hand in enumerate(puzzle.position.hands) if s != puzzle.seat for c in hand
         ]
-        pages = [client.get(reverse("lessons:puzzle", args=[puzzle.id])).content.decode()]
+        pages = [client.get(reverse("puzzles:puzzle", args=[puzzle.id])).content.decode()]
         if puzzle.kind == "play":
             pages.append(answer(client, puzzle, {"move": str(wrong(puzzle))}).content.decode())
             pages.append(answer(client, puzzle, {"give_up": "1"}).content.decode())
@@ -187,25 +188,25 @@ def test_no_hidden_card_reaches_a_puzzle_page(client: Client) -> None:
 def test_next_puzzle_is_new_near_the_rating_and_in_the_chosen_themes(client: Client) -> None:
     puzzle = get(SWEEP)
     answer(client, puzzle, {"move": right(puzzle)})
-    client.post(reverse("lessons:puzzle_themes"), {"theme": ["ending", "safe"]})
+    client.post(reverse("puzzles:themes"), {"theme": ["ending", "safe"]})
     seen = {SWEEP}
     for _ in range(3):
-        page = client.get(reverse("lessons:puzzles")).content.decode()
+        page = client.get(reverse("puzzles:trainer")).content.decode()
         current = PuzzlePlayer.objects.get().current
         assert current not in seen and get(current).theme in ("ending", "safe")
-        assert client.get(reverse("lessons:puzzles")).content.decode().count(current) >= 1
+        assert client.get(reverse("puzzles:trainer")).content.decode().count(current) >= 1
         assert f"/puzzles/{current}/answer" in page
         answer(client, get(current), {"give_up": "1"})
         seen.add(current)
-    checked = elements(client.get(reverse("lessons:puzzles")).content, "input", name="theme")
+    checked = elements(client.get(reverse("puzzles:trainer")).content, "input", name="theme")
     assert {e.attrs["value"] for e in checked if "checked" in e.attrs} == {"ending", "safe"}
 
 
 def test_the_next_puzzle_stays_put_until_it_is_tried(client: Client) -> None:
     answer(client, get(SWEEP), {"give_up": "1"})
-    client.get(reverse("lessons:puzzles"))
+    client.get(reverse("puzzles:trainer"))
     current = PuzzlePlayer.objects.get().current
-    client.get(reverse("lessons:puzzles"))
+    client.get(reverse("puzzles:trainer"))
     assert PuzzlePlayer.objects.get().current == current
 
 
@@ -219,10 +220,10 @@ def test_nearest_prefers_puzzles_rated_like_the_learner() -> None:
 
 
 def test_streak_mode_climbs_until_the_first_miss(client: Client) -> None:
-    start = client.get(reverse("lessons:streak"))
+    start = client.get(reverse("puzzles:streak"))
     assert start.status_code == 200 and b"Puzzle streak" in start.content
     for count in (1, 2):
-        page = client.get(reverse("lessons:streak")).content.decode()
+        page = client.get(reverse("puzzles:streak")).content.decode()
         puzzle_id = PuzzlePlayer.objects.get().streak_puzzle if count > 1 else None
         if puzzle_id is None:
             puzzle_id = elements(page, "form", class_="give-up")[0].attrs["action"].split("/")[2]
@@ -239,7 +240,7 @@ def test_streak_mode_climbs_until_the_first_miss(client: Client) -> None:
 
 
 def _next_streak(client: Client) -> str:
-    client.get(reverse("lessons:streak"))
+    client.get(reverse("puzzles:streak"))
     return PuzzlePlayer.objects.get().streak_puzzle
 
 
@@ -251,14 +252,14 @@ def _solve(puzzle: Puzzle) -> dict[str, object]:
 
 def test_the_daily_puzzle_is_the_same_for_everyone_on_a_date(client: Client) -> None:
     other = Client()
-    ours = client.get(reverse("lessons:daily")).content.decode()
+    ours = client.get(reverse("puzzles:daily")).content.decode()
     today = trainer.daily_puzzle(datetime.date.today())
     assert f"/puzzles/{today.id}/answer" in ours
-    assert f"/puzzles/{today.id}/answer" in other.get(reverse("lessons:daily")).content.decode()
+    assert f"/puzzles/{today.id}/answer" in other.get(reverse("puzzles:daily")).content.decode()
     days = {trainer.daily_puzzle(datetime.date(2026, 1, d)).id for d in range(1, 29)}
     assert len(days) > 10  # it changes from day to day
     with mock.patch("django.utils.timezone.localdate", return_value=datetime.date(2026, 1, 5)):
-        page = client.get(reverse("lessons:daily")).content.decode()
+        page = client.get(reverse("puzzles:daily")).content.decode()
     assert f"/puzzles/{trainer.daily_puzzle(datetime.date(2026, 1, 5)).id}/answer" in page
     assert "5 January 2026" in page
 
@@ -267,31 +268,31 @@ def test_retry_the_ones_missed(client: Client) -> None:
     puzzle = get(SWEEP)
     answer(client, puzzle, {"move": str(wrong(puzzle))})
     answer(client, puzzle, {"move": right(puzzle)})  # right at once: still a miss to retry
-    page = client.get(reverse("lessons:retry")).content.decode()
+    page = client.get(reverse("puzzles:retry")).content.decode()
     assert f"/puzzles/{SWEEP}/?mode=retry" in page
-    retry_page = client.get(reverse("lessons:puzzle", args=[SWEEP]) + "?mode=retry")
+    retry_page = client.get(reverse("puzzles:puzzle", args=[SWEEP]) + "?mode=retry")
     assert b"Retrying a miss" in retry_page.content
     before = rating(client)
     solved = answer(client, puzzle, {"move": right(puzzle)}, mode="retry")
     assert b"Back to your misses" in solved.content
     assert rating(client) == before
     assert PuzzleAttempt.objects.get().solved_later
-    assert b"Nothing to retry" in client.get(reverse("lessons:retry")).content
+    assert b"Nothing to retry" in client.get(reverse("puzzles:retry")).content
 
 
 def test_every_puzzle_has_a_shareable_link(client: Client) -> None:
     puzzle = first("cement")
-    response = client.get(reverse("lessons:puzzle", args=[puzzle.id]))
+    response = client.get(reverse("puzzles:puzzle", args=[puzzle.id]))
     assert response.status_code == 200
     share = elements(response.content, "input", id="share-link")[0].attrs["value"]
     assert share == f"http://testserver/puzzles/{puzzle.id}/"
     assert puzzle.prompt in response.content.decode()
-    assert client.get(reverse("lessons:puzzle", args=["no-such-puzzle"])).status_code == 404
-    assert client.post(reverse("lessons:puzzle_answer", args=["no-such"])).status_code == 404
+    assert client.get(reverse("puzzles:puzzle", args=["no-such-puzzle"])).status_code == 404
+    assert client.post(reverse("puzzles:answer", args=["no-such"])).status_code == 404
 
 
 def test_the_dashboard_shows_history_and_strong_and_weak_themes(client: Client) -> None:
-    empty = client.get(reverse("lessons:puzzle_dashboard"))
+    empty = client.get(reverse("puzzles:dashboard"))
     assert empty.status_code == 200 and b"No puzzles tried yet." in empty.content
     sweeps = [p for p in all_puzzles() if p.theme == "sweep"][:2]
     safes = [p for p in all_puzzles() if p.theme == "safe"][:2]
@@ -299,7 +300,7 @@ def test_the_dashboard_shows_history_and_strong_and_weak_themes(client: Client) 
         answer(client, p, {"move": right(p)})
     for p in safes:
         answer(client, p, {"give_up": "1"})
-    html = client.get(reverse("lessons:puzzle_dashboard")).content.decode()
+    html = client.get(reverse("puzzles:dashboard")).content.decode()
     strong = text_of(elements(html, "section")[0])
     assert "Strong: Sweep." in strong and "Work on: Safe play." in strong
     history = elements(html, "ol", class_="puzzle-history")
@@ -318,7 +319,7 @@ def test_sign_in_keeps_the_rating_and_tries(client: Client) -> None:
     assert Learner.objects.count() == 1
     assert PuzzlePlayer.objects.get(learner=learner).rating == earned
     assert PuzzleAttempt.objects.get().learner == learner
-    page = client.get(reverse("lessons:puzzles")).content.decode()
+    page = client.get(reverse("puzzles:trainer")).content.decode()
     assert f"<strong>{earned:.0f}</strong>" in page
 
 
@@ -340,15 +341,15 @@ def test_signing_in_to_an_account_with_more_tries_keeps_its_rating(client: Clien
 @pytest.mark.parametrize(
     ("name", "args"),
     [
-        ("lessons:puzzles", []),
-        ("lessons:streak", []),
-        ("lessons:daily", []),
-        ("lessons:retry", []),
-        ("lessons:puzzle_dashboard", []),
-        ("lessons:puzzle", [SWEEP]),
-        ("lessons:puzzle", ["classic-no-sweep-with-house"]),
-        ("lessons:puzzle_editor", []),
-        ("lessons:my_puzzles", []),
+        ("puzzles:trainer", []),
+        ("puzzles:streak", []),
+        ("puzzles:daily", []),
+        ("puzzles:retry", []),
+        ("puzzles:dashboard", []),
+        ("puzzles:puzzle", [SWEEP]),
+        ("puzzles:puzzle", ["classic-no-sweep-with-house"]),
+        ("puzzles:editor", []),
+        ("puzzles:mine", []),
     ],
 )
 def test_puzzle_pages_have_one_heading_and_keep_to_the_csp(

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def test_signing_up_makes_an_account_and_signs_in(client: Client) -> None:
     response = client.post(
-        reverse("lessons:signup"),
+        reverse("signup"),
         {
             "username": "meera",
             "email": "meera@example.org",
@@ -29,7 +29,7 @@ def test_signing_up_makes_an_account_and_signs_in(client: Client) -> None:
 
 def test_a_bad_signup_says_what_is_wrong_and_makes_nothing(client: Client) -> None:
     response = client.post(
-        reverse("lessons:signup"),
+        reverse("signup"),
         {"username": "meera", "email": "not-an-email", "password1": "a", "password2": "b"},
     )
     assert response.status_code == 200

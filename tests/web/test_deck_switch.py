@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.web.markup import elements
 
-SWITCH = reverse("game:deck_style")
+SWITCH = reverse("table:deck_style")
 
 
 def body_class(client: Client, page: str = "lessons:deck") -> str:

@@ -17,9 +17,9 @@ from tests.web.markup import elements, text_of
 
 NAV = {
     "Learn": "lessons:learn",
-    "Puzzles": "lessons:puzzles",
-    "Play": "game:play",
-    "Classroom": "lessons:classroom",
+    "Puzzles": "puzzles:trainer",
+    "Play": "practice:play",
+    "Classroom": "classroom:home",
 }
 PAGES = ["lessons:home", "lessons:deck", *NAV.values()]
 
@@ -104,11 +104,11 @@ def test_home_says_what_seep_is_and_offers_three_ways_in(client: Client) -> None
     assert "fishing card game" in text_of(elements(html, "h1")[0])
     assert len(elements(html, "p")) >= 3
     assert buttons["Learn the rules"] == reverse("lessons:learn")
-    assert buttons["Solve a puzzle"] == reverse("lessons:puzzles")
-    assert buttons["Play against bots"] == reverse("game:play")
+    assert buttons["Solve a puzzle"] == reverse("puzzles:trainer")
+    assert buttons["Play against bots"] == reverse("practice:play")
 
 
-@pytest.mark.parametrize("page", ["lessons:learn", "game:play"])
+@pytest.mark.parametrize("page", ["lessons:learn", "practice:play"])
 def test_beginners_sections_lead_to_the_deck(client: Client, page: str) -> None:
     html = client.get(reverse(page)).content
 

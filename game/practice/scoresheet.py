@@ -1,0 +1,107 @@
+"""The end-of-deal score sheet and the match chart, from the human seat's side of the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from game.engine import Card, Deal, Match, score_deal, team_of
+from game.engine.scoring import TeamScore
+from game.practice.match import HUMAN
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    label: str
+    score: TeamScore
+    leftovers: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    teams: tuple[TeamLine, TeamLine]
+    difference: int  # this deal, our team minus theirs
+    running: int  # the match's running difference after the deal, ours minus theirs
+    baazi_won: bool | None  # True we won one, False they did, None no baazi ended
+    under_nine: bool
+    next_dealer: str
+
+
+def ours(value: int) -> int:
+    """A team-0-minus-team-1 number seen from the human's team."""
+    return value if team_of(HUMAN) == 0 else -value
+
+
+def leftovers(record: Deal) -> tuple[Card, ...]:
+    """Cards that reached a pile at the end of the deal without being captured (R29)."""
+    final = record.position
+    if final.last_capture is None:
+        return ()
+    taken = {card for play in record.history for card in play.taken}
+    return tuple(c for c in final.captured[final.last_capture] if c not in taken)
+
+
+def score_sheet(
+    record: Deal, match: Match, deal_index: int, seat_names: dict[int, str]
+) -> ScoreSheet:
+    """The sheet of deal ``deal_index`` of the match (the match holds every finished deal)."""
+    score = score_deal(record.position)
+    outcome = match.outcomes[deal_index]
+    mine = team_of(HUMAN)
+    left = leftovers(record)
+    last = record.position.last_capture
+    teams = tuple(
+        TeamLine(
+            label=_("Your team") if team == mine else _("Opponents"),
+            score=score.teams[team],
+            leftovers=left if team == last else (),
+        )
+        for team in (mine, 1 - mine)
+    )
+    winner = outcome.baazi_winner
+    return ScoreSheet(
+        teams=(teams[0], teams[1]),
+        difference=ours(score.difference),
+        running=ours(outcome.difference),
+        baazi_won=None if winner is None else winner == mine,
+        under_nine=outcome.under_nine,
+        next_dealer=seat_names[outcome.next_dealer],
+    )
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The running difference after each deal, drawn as an SVG line (ours above zero)."""
+
+    width: int
+    height: int
+    points: str
+    zero_y: float
+    marks: tuple[tuple[float, float, int], ...]
+    label: str
+
+
+def difference_chart(match: Match) -> Chart | None:
+    values = [ours(o.difference) for o in match.outcomes]
+    if not values:
+        return None
+    width, height, pad = 320, 160, 16
+    top = max(100, *(abs(v) for v in values))
+    step = (width - 2 * pad) / max(1, len(values))
+
+    def y(value: int) -> float:
+        return round(height / 2 - value * (height / 2 - pad) / top, 1)
+
+    coords = [(pad, y(0))] + [(round(pad + step * (i + 1), 1), y(v)) for i, v in enumerate(values)]
+    label = _("Running difference after each deal, your team minus the opponents: %(values)s") % {
+        "values": ", ".join(str(v) for v in values)
+    }
+    return Chart(
+        width=width,
+        height=height,
+        points=" ".join(f"{x},{yy}" for x, yy in coords),
+        zero_y=y(0),
+        marks=tuple((x, yy, v) for (x, yy), v in zip(coords[1:], values, strict=True)),
+        label=label,
+    )

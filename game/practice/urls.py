@@ -1,0 +1,20 @@
+"""The practice table, mounted at /play/."""
+
+from django.urls import path
+
+from game.practice import views
+
+app_name = "practice"
+
+urlpatterns = [
+    path("", views.play, name="play"),
+    path("new", views.new_game, name="new_game"),
+    path("<str:public_id>/", views.table, name="table"),
+    path("<str:public_id>/play", views.table_play, name="table_play"),
+    path("<str:public_id>/bot", views.table_bot, name="table_bot"),
+    path("<str:public_id>/hint", views.table_hint, name="table_hint"),
+    path("<str:public_id>/undo", views.table_undo, name="table_undo"),
+    path("<str:public_id>/next", views.table_next_deal, name="table_next_deal"),
+    path("<str:public_id>/replay", views.replay, name="replay"),
+    path("<str:public_id>/export.json", views.export, name="export"),
+]

@@ -1,0 +1,394 @@
+import secrets
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from game.engine import Attempt, Move, describe, moves_matching, why_illegal
+from game.practice.forms import NewGameForm
+from game.practice.match import HUMAN, MatchState, NotYourTurn
+from game.practice.models import PracticeGame
+from game.practice.scoresheet import difference_chart, score_sheet
+from game.table.component import PlayFormError, read_play, seat_label, table_view
+from game.table.http import HtmxHttpRequest
+
+OWNER_KEY = "practice_owner"
+
+
+def _owner_key(request: HttpRequest, create: bool = False) -> str:
+    """This browser's key to its games (kept in the session)."""
+    key = request.session.get(OWNER_KEY, "")
+    if not key and create:
+        key = request.session[OWNER_KEY] = secrets.token_urlsafe(24)
+    return str(key)
+
+
+def _my_games(request: HttpRequest) -> QuerySet[PracticeGame]:
+    mine = Q(owner_key=_owner_key(request)) if _owner_key(request) else Q(pk__in=[])
+    if request.user.is_authenticated:
+        mine |= Q(owner_user=request.user)
+    return PracticeGame.objects.filter(mine)
+
+
+def _game(request: HttpRequest, public_id: str) -> PracticeGame:
+    """The game if it belongs to this browser or user; anyone else gets a 404."""
+    game = _my_games(request).filter(public_id=public_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _state(game: PracticeGame) -> MatchState:
+    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+
+
+def _bot_names(game: PracticeGame) -> dict[int, str]:
+    """Who plays each bot seat, e.g. "Casual bot"."""
+    levels = {1: game.opponents, 2: game.partner, 3: game.opponents}
+    return {
+        seat: _("%(level)s bot") % {"level": PracticeGame.Level(level).label}
+        for seat, level in levels.items()
+    }
+
+
+def _seat_names(game: PracticeGame) -> dict[int, str]:
+    """Seats as the page names them: "You", "Left opponent (Casual bot)"."""
+    names = {seat: f"{seat_label(HUMAN, seat)} ({bot})" for seat, bot in _bot_names(game).items()}
+    return {HUMAN: _("You"), **names}
+
+
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    """The new-game form, and this browser's games to resume."""
+    games = list(_my_games(request)[:20])
+    return render(request, "practice/play.html", {"form": NewGameForm(), "games": games})
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        games = list(_my_games(request)[:20])
+        return render(request, "practice/play.html", {"form": form, "games": games}, status=400)
+    game = PracticeGame(
+        **form.cleaned_data,
+        seed=secrets.randbits(62),
+        owner_key=_owner_key(request, create=True),
+        owner_user=request.user if request.user.is_authenticated else None,
+    )
+    state = _state(game)
+    game.deals = state.record
+    game.save()
+    return redirect("practice:table", public_id=game.public_id)
+
+
+def _board_context(
+    request: HttpRequest, game: PracticeGame, state: MatchState, **extra: Any
+) -> dict[str, Any]:
+    """Everything the board draws, from the human seat's view only."""
+    names = _seat_names(game)
+    record = state.current
+    view = record.view_for(HUMAN)
+    selected = extra.pop("selected", None)
+    t = table_view(
+        view,
+        names=_bot_names(game),
+        selected=selected if game.show_legal else None,
+        picked=extra.pop("picked", ()),
+        picked_houses=extra.pop("picked_houses", ()),
+    )
+    last_play = None
+    if record.history:
+        play = record.history[-1]
+        before = record.positions[-2]
+        last_play = {
+            "seat": names[play.seat],
+            "text": describe(before, play.move),
+            "mine": play.seat == HUMAN,
+        }
+    context: dict[str, Any] = {
+        "game": game,
+        "t": t,
+        "can_play": state.humans_turn,
+        "assist": game.show_legal,
+        "table_post_url": reverse("practice:table_play", args=[game.public_id]),
+        "table_target": "#board",
+        "hidden": {"expected": game.version},
+        "last_play": last_play,
+        "bot_turn": state.bots_turn,
+        "bot_name": names.get(state.position.turn, ""),
+        "deal_number": len(state.deals),
+        "match": state.match,
+        "match_over": state.match_over,
+        "chart": difference_chart(state.match),
+        "names": names,
+    }
+    if state.deal_over:
+        context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
+    context.update(extra)
+    return context
+
+
+def _render_board(
+    request: HtmxHttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    context = _board_context(request, game, state, **extra)
+    template = "practice/table_page.html#board" if request.htmx else "practice/table_page.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def table(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = _game(request, public_id)
+    return _render_board(request, game, _state(game))
+
+
+def _save(game: PracticeGame, state: MatchState, expected: int, **fields: Any) -> bool:
+    """Store the new record if nobody changed the game since ``expected`` (compare-and-swap)."""
+    if state.match_over and game.finished is None:
+        fields["finished"] = timezone.now()
+    changed = PracticeGame.objects.filter(pk=game.pk, version=expected).update(
+        deals=state.record, version=expected + 1, updated=timezone.now(), **fields
+    )
+    if changed:
+        game.refresh_from_db()
+    return bool(changed)
+
+
+def _expected(request: HttpRequest) -> int | None:
+    """The version the page was drawn at; None if missing or garbage."""
+    try:
+        return int(request.POST.get("expected", ""))
+    except ValueError:
+        return None
+
+
+def _refuse(
+    request: HtmxHttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    message: str,
+    status: int = 409,
+    rule: str | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """Redraw the board unchanged, saying why nothing happened."""
+    feedback = {"ok": False, "message": message, "rule": rule}
+    return _render_board(request, game, state, status=status, feedback=feedback, **extra)
+
+
+def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
+    game.refresh_from_db()
+    message = _("The table moved on (another tab, or a second click): here it is as it is now.")
+    return _refuse(request, game, _state(game), message)
+
+
+# A change to a game: returns a response to send instead of saving (a refusal, a question),
+# or the extra fields to save with the new record.
+Change = Callable[[HtmxHttpRequest, PracticeGame, MatchState], HttpResponse | dict[str, Any]]
+
+
+def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpResponse]:
+    """A POST that changes a game: only its owner, only from the table as last drawn (the page
+    sends ``expected``), stored by compare-and-swap so that of two racing posts one wins."""
+
+    @require_POST
+    @wraps(change)
+    def view(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+        game = _game(request, public_id)
+        expected = _expected(request)
+        if expected is None:
+            return HttpResponseBadRequest(_("The post must say which table it answers."))
+        if expected != game.version:
+            return _stale(request, game)
+        state = _state(game)
+        outcome = change(request, game, state)
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        if not _save(game, state, expected, **outcome):
+            return _stale(request, game)
+        return _render_board(request, game, state)
+
+    return view
+
+
+@changes_the_game
+def table_play(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    """The human's play: an option the page offered, or an attempt to be judged."""
+    try:
+        played = read_play(
+            request.POST,
+            {"loose": request.POST.getlist("loose"), "house": request.POST.getlist("house")},
+        )
+    except PlayFormError as error:
+        return HttpResponseBadRequest(_("That play could not be read: %s") % error)
+    picked: dict[str, Any] = {}
+    if isinstance(played, Attempt):
+        picked = {"selected": played.card, "picked": played.loose, "picked_houses": played.houses}
+    if request.POST.get("show"):
+        return _render_board(request, game, state, **picked)
+    if not state.humans_turn:
+        return _refuse(request, game, state, _("It is not your turn."))
+    position = state.position
+    attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
+    fits = moves_matching(position, attempt)
+    if isinstance(played, Move):
+        fits = [move for move in fits if move == played]
+    if not fits:
+        reason = why_illegal(position, attempt)
+        assert reason is not None
+        return _refuse(request, game, state, reason.message, 422, reason.rule, **picked)
+    if len(fits) > 1:
+        return _render_board(request, game, state, options=fits, **picked)
+    state.play_human(fits[0])
+    if game.fast:
+        state.play_bots_until_human()
+    return {}
+
+
+@changes_the_game
+def table_bot(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    """One bot play (or, with fast bots, all of them up to the human's turn)."""
+    if not state.bots_turn:
+        return _render_board(request, game, state)
+    if game.fast:
+        state.play_bots_until_human()
+    else:
+        state.play_bot()
+    return {}
+
+
+@changes_the_game
+def table_undo(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    if not game.undo:
+        return HttpResponseBadRequest(_("Undo is switched off for this game."))
+    if not state.undo():
+        return _refuse(
+            request, game, state, _("There is no play of yours to take back in this deal.")
+        )
+    return {"undo_used": True}
+
+
+@changes_the_game
+def table_next_deal(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState
+) -> HttpResponse | dict[str, Any]:
+    try:
+        state.next_deal()
+    except NotYourTurn as error:
+        return _refuse(request, game, state, str(error))
+    return {}
+
+
+@require_POST
+def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """What the skilled or expert bot would play in the human's seat, and why (changes nothing)."""
+    game = _game(request, public_id)
+    if not game.hints:
+        return HttpResponseBadRequest(_("Hints are switched off for this game."))
+    state = _state(game)
+    level = request.POST.get("level", "skilled")
+    if level not in ("skilled", "expert"):
+        return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
+    try:
+        decision = state.hint(level)
+    except NotYourTurn as error:
+        return _refuse(request, game, state, str(error))
+    hint = {
+        "level": PracticeGame.Level(level).label,
+        "reason": decision.reason,
+        "move": str(decision.move),
+    }
+    return _render_board(request, game, state, hint=hint)
+
+
+@require_GET
+def replay(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Step through the game's deals from your seat: what you saw, play by play."""
+    game = _game(request, public_id)
+    state = _state(game)
+    try:
+        deal_index = int(request.GET.get("deal", "1")) - 1
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        return HttpResponseBadRequest(_("deal and step must be numbers"))
+    if not 0 <= deal_index < len(state.deals):
+        raise Http404("No such deal.")
+    record = state.deals[deal_index]
+    step = max(0, min(step, len(record.moves)))
+    shown = type(record)(
+        dealer=record.dealer,
+        seed=record.seed,
+        redeals=record.redeals,
+        positions=record.positions[: step + 1],
+        moves=record.moves[:step],
+        history=record.history[:step],
+    )
+    names = _seat_names(game)
+    last = None
+    if step:
+        play = record.history[step - 1]
+        last = {"seat": names[play.seat], "text": describe(record.positions[step - 1], play.move)}
+    context = {
+        "game": game,
+        "t": table_view(shown.view_for(HUMAN), names=_bot_names(game)),
+        "can_play": False,
+        "deal_number": deal_index + 1,
+        "deals": range(1, len(state.deals) + 1),
+        "step": step,
+        "steps": len(record.moves),
+        "last_play": last,
+        "previous_step": step - 1 if step > 0 else None,
+        "next_step": step + 1 if step < len(record.moves) else None,
+    }
+    return render(request, "practice/replay.html", context)
+
+
+@require_GET
+def export(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The finished deals in the interchange format: each deal's first position and its moves.
+
+    A deal in progress is left out: its hands and stock are still secret.
+    """
+    game = _game(request, public_id)
+    state = _state(game)
+    deals = [
+        {
+            "seed": record.seed,
+            "dealer": record.dealer,
+            "redeals": [[str(c) for c in hand] for hand in record.redeals],
+            "start": record.start.to_json(),
+            "moves": [move.to_json() for move in record.moves],
+            "end": record.position.to_json(),
+        }
+        for record in state.deals
+        if record.position.is_over
+    ]
+    document = {
+        "game": game.public_id,
+        "opponents": game.opponents,
+        "partner": game.partner,
+        "undo_used": game.undo_used,
+        "deals": deals,
+        "match": state.match.to_json(),
+    }
+    response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="seep-{game.public_id}.json"'
+    return response

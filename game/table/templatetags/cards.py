@@ -1,0 +1,58 @@
+"""Playing cards drawn by the server as inline SVG.
+
+``{% load cards %}`` then ``{% card card %}`` (a ``Card`` or text such as ``"TD"``) or
+``{% card_back %}``. Each card is one ``<svg role="img">`` named for screen readers ("ten of
+diamonds"). Suits are drawn as shapes, so they never depend on colour or on the fonts a visitor
+has; the stylesheet colours them by the ``suit-S/H/D/C`` class and the page's deck style.
+"""
+
+from django import template
+from django.utils.translation import gettext
+
+from game.engine.cards import Card, Suit
+
+register = template.Library()
+
+# Suit shapes in a 100 x 100 box.
+SUIT_PATHS = {
+    Suit.SPADES: (
+        "M50 2C66 22 98 40 98 62C98 78 86 88 72 88C63 88 56 84 53 78"
+        "C54 88 58 95 66 100H34C42 95 46 88 47 78C44 84 37 88 28 88"
+        "C14 88 2 78 2 62C2 40 34 22 50 2Z"
+    ),
+    Suit.HEARTS: (
+        "M50 96C34 78 2 58 2 30C2 14 14 4 28 4C38 4 46 10 50 20"
+        "C54 10 62 4 72 4C86 4 98 14 98 30C98 58 66 78 50 96Z"
+    ),
+    Suit.DIAMONDS: "M50 0L90 50L50 100L10 50Z",
+    Suit.CLUBS: (
+        "M50 4A22 22 0 1 1 50 48A22 22 0 1 1 50 4Z"
+        "M27 38A22 22 0 1 1 27 82A22 22 0 1 1 27 38Z"
+        "M73 38A22 22 0 1 1 73 82A22 22 0 1 1 73 38Z"
+        "M46 50H54C54 76 58 90 68 100H32C42 90 46 76 46 50Z"
+    ),
+}
+
+
+def _as_card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.from_str(card)
+
+
+@register.inclusion_tag("table/card.html")
+def card(card: Card | str) -> dict[str, object]:
+    """A face-up card: rank and suit in two corners, a large suit in the centre."""
+    face = _as_card(card)
+    return {"card": face, "suit_path": SUIT_PATHS[face.suit], "is_court": face.rank > 10}
+
+
+@register.inclusion_tag("table/card_back.html")
+def card_back() -> dict[str, object]:
+    """A face-down card, as in a hand that is not yours or a house seen from afar."""
+    return {"label": gettext("face-down card"), "spade_path": SUIT_PATHS[Suit.SPADES]}
+
+
+@register.inclusion_tag("table/suit_icon.html")
+def suit_icon(suit: Suit | str) -> dict[str, object]:
+    """A suit's shape alone, beside text that already names it (so hidden from screen readers)."""
+    shown = suit if isinstance(suit, Suit) else Suit(suit)
+    return {"suit": shown, "suit_path": SUIT_PATHS[shown]}

@@ -1,0 +1,11 @@
+"""The deck switch, mounted at /settings/."""
+
+from django.urls import path
+
+from game.table import views
+
+app_name = "table"
+
+urlpatterns = [
+    path("deck", views.set_deck_style, name="deck_style"),
+]

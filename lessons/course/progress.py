@@ -1,0 +1,104 @@
+"""Lesson progress: where each learner is, their mistakes and stars, and the lesson map."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from lessons.course.content import Lesson, all_lessons
+from lessons.course.models import LessonProgress, stars_for
+from lessons.models import AnswerRecord, Learner
+
+
+def exercise_key(lesson: Lesson, number: int) -> str:
+    return f"lesson:{lesson.slug}:{number}"
+
+
+@transaction.atomic
+def record_step(
+    learner: Learner,
+    lesson: Lesson,
+    number: int,
+    *,
+    ok: bool,
+    play: str = "",
+    legal: bool = True,
+    rule: str | None = None,
+    answered: bool = True,
+) -> LessonProgress:
+    """Store the answer (if any) and move the learner's place on; finishing sets the stars."""
+    progress, _ = LessonProgress.objects.select_for_update().get_or_create(
+        learner=learner, lesson=lesson.slug
+    )
+    if answered:
+        AnswerRecord.objects.create(
+            learner=learner,
+            exercise=exercise_key(lesson, number),
+            play=play[:200],
+            correct=ok,
+            legal=legal,
+            rule=rule or "",
+        )
+    if not ok:
+        progress.mistakes += 1
+    else:
+        progress.step = max(progress.step, min(number + 1, len(lesson.steps)))
+        if number == len(lesson.steps):
+            progress.completed = progress.completed or timezone.now()
+            progress.stars = max(progress.stars, stars_for(progress.mistakes))
+    progress.save()
+    return progress
+
+
+def restart(learner: Learner, lesson: Lesson) -> None:
+    """Start a lesson again: place and mistakes reset, earned stars kept."""
+    LessonProgress.objects.filter(learner=learner, lesson=lesson.slug).update(step=1, mistakes=0)
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    lesson: Lesson
+    step: int
+    stars: int
+    completed: bool
+    started: bool
+
+    @property
+    def steps(self) -> int:
+        return len(self.lesson.steps)
+
+
+def lesson_map(learner: Learner | None) -> list[MapEntry]:
+    found = {}
+    if learner is not None:
+        found = {p.lesson: p for p in LessonProgress.objects.filter(learner=learner)}
+    entries = []
+    for lesson in all_lessons():
+        progress = found.get(lesson.slug)
+        entries.append(
+            MapEntry(
+                lesson=lesson,
+                step=progress.step if progress else 1,
+                stars=progress.stars if progress else 0,
+                completed=bool(progress and progress.completed),
+                started=progress is not None,
+            )
+        )
+    return entries
+
+
+def continue_entry(entries: list[MapEntry], learner: Learner | None) -> MapEntry | None:
+    """Where to carry on: the lesson touched last if unfinished, else the first not done."""
+    if learner is not None:
+        last = (
+            LessonProgress.objects.filter(learner=learner, completed=None)
+            .order_by("-updated")
+            .first()
+        )
+        if last is not None:
+            for entry in entries:
+                if entry.lesson.slug == last.lesson:
+                    return entry
+    return next((entry for entry in entries if not entry.completed), None)

@@ -1,0 +1,225 @@
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+
+from game.engine import Deal, Move
+from game.engine.cards import DECK, Card, Suit
+from game.engine.explain import say_move
+from game.table.component import PlayFormError, table_view
+from game.table.http import HtmxHttpRequest
+from lessons.course import progress, steps
+from lessons.course.content import Lesson, Step, lesson_by_slug
+from lessons.learners import current_learner
+
+SUIT_NAMES = {
+    Suit.SPADES: _("Spades"),
+    Suit.HEARTS: _("Hearts"),
+    Suit.DIAMONDS: _("Diamonds"),
+    Suit.CLUBS: _("Clubs"),
+}
+
+# What a learner had picked on the table: a hand card, loose cards, house values.
+Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
+
+# Five of the 17 cards that score (R3), fanned out on the front page.
+HOME_FAN = ("KS", "TD", "AH", "QS", "AC")
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "course/home.html", {"fan": HOME_FAN})
+
+
+@require_GET
+def deck(request: HttpRequest) -> HttpResponse:
+    """The whole deck with each card's capture value (R2) and points (R3)."""
+    scoring: list[Card] = [card for card in DECK if card.points]
+    spades = [card for card in DECK if card.suit is Suit.SPADES]
+    context = {
+        "suits": [
+            (suit, SUIT_NAMES[suit], [card for card in DECK if card.suit is suit]) for suit in Suit
+        ],
+        "spade_points": sum(card.points for card in spades),
+        "other_scoring": [card for card in scoring if card.suit is not Suit.SPADES],
+        "scoring_count": len(scoring),
+        "total_points": sum(card.points for card in scoring),
+    }
+    return render(request, "course/deck.html", context)
+
+
+@require_GET
+def learn(request: HttpRequest) -> HttpResponse:
+    """The lesson map: what is done, with stars, and where to carry on."""
+    learner = current_learner(request, create=False)
+    entries = progress.lesson_map(learner)
+    return render(
+        request,
+        "course/learn.html",
+        {"entries": entries, "carry_on": progress.continue_entry(entries, learner)},
+    )
+
+
+def _lesson(slug: str) -> Lesson:
+    lesson = lesson_by_slug(slug)
+    if lesson is None:
+        raise Http404("No such lesson.")
+    return lesson
+
+
+def _step(lesson: Lesson, number: int) -> Step:
+    if not 1 <= number <= len(lesson.steps):
+        raise Http404("No such step.")
+    return lesson.steps[number - 1]
+
+
+@require_GET
+def lesson_start(request: HttpRequest, slug: str) -> HttpResponse:
+    """Carry on where this learner left off."""
+    lesson = _lesson(slug)
+    entry = next(
+        e for e in progress.lesson_map(current_learner(request, create=False)) if e.lesson == lesson
+    )
+    number = 1 if entry.completed else entry.step
+    return redirect("lessons:step", slug=slug, number=number)
+
+
+@require_POST
+def lesson_restart(request: HttpRequest, slug: str) -> HttpResponse:
+    lesson = _lesson(slug)
+    learner = current_learner(request, create=False)
+    if learner is not None:
+        progress.restart(learner, lesson)
+    return redirect("lessons:step", slug=slug, number=1)
+
+
+def _step_context(
+    request: HttpRequest,
+    lesson: Lesson,
+    number: int,
+    outcome: steps.StepOutcome | None = None,
+    picked: Picked | None = None,
+) -> dict[str, Any]:
+    step = _step(lesson, number)
+    answer_url = reverse("lessons:answer", args=[lesson.slug, number])
+    context: dict[str, Any] = {
+        "lesson": lesson,
+        "step": step,
+        "number": number,
+        "total": len(lesson.steps),
+        "answer_url": answer_url,
+        "outcome": outcome,
+        "next_url": (
+            reverse("lessons:step", args=[lesson.slug, number + 1])
+            if number < len(lesson.steps)
+            else reverse("lessons:done", args=[lesson.slug])
+        ),
+        "previous_url": (
+            reverse("lessons:step", args=[lesson.slug, number - 1]) if number > 1 else None
+        ),
+    }
+    if step.kind == "choice":
+        context["choice_words"] = steps.choice_words(step)
+    elif step.kind == "quiz":
+        context["choice_words"] = step.choices
+    elif step.kind == "legal":
+        context["move_words"] = say_move(Move.from_str(step.move))
+    elif step.kind == "count":
+        context["piles"] = steps.count_piles(step)
+        context["match"] = steps.match_facts(step)
+    if step.position is not None:
+        done = outcome is not None and outcome.ok
+        shown = outcome.after if outcome is not None and outcome.after is not None else None
+        record = shown if done and shown is not None else Deal.from_position(step.position)
+        selected, loose, houses = picked or (None, (), ())
+        context["t"] = table_view(
+            record.view_for(step.viewer), selected=selected, picked=loose, picked_houses=houses
+        )
+        context["can_play"] = step.kind in ("play", "illegal") and not done
+        if step.kind == "count":
+            del context["t"]  # a finished deal: the piles say it all
+        context["assist"] = step.kind == "play"
+        context["table_post_url"] = answer_url
+        context["table_target"] = "#step-body"
+        if outcome is not None and not done and step.kind in ("play", "illegal"):
+            context["feedback"] = {
+                "ok": outcome.ok,
+                "message": outcome.message,
+                "rule": outcome.rule,
+            }
+    return context
+
+
+@require_GET
+def lesson_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    lesson = _lesson(slug)
+    return render(request, "course/step.html", _step_context(request, lesson, number))
+
+
+@require_POST
+def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    """Judge an answer (every kind of step posts here) and show the verdict."""
+    lesson = _lesson(slug)
+    step = _step(lesson, number)
+    learner = current_learner(request)
+    assert learner is not None
+    if step.kind == "read":
+        progress.record_step(learner, lesson, number, ok=True, answered=False)
+        target = (
+            reverse("lessons:step", args=[slug, number + 1])
+            if number < len(lesson.steps)
+            else reverse("lessons:done", args=[slug])
+        )
+        return redirect(target)
+    picked = _picked(request)
+    if request.POST.get("show"):
+        context = _step_context(request, lesson, number, picked=picked)
+    else:
+        try:
+            outcome = steps.judge_answer(step, request.POST)
+        except (PlayFormError, ValueError) as error:
+            return HttpResponseBadRequest(f"That answer could not be read: {error}")
+        if outcome.counts:
+            progress.record_step(
+                learner,
+                lesson,
+                number,
+                ok=outcome.ok,
+                play=outcome.play,
+                legal=outcome.legal,
+                rule=outcome.rule,
+            )
+        context = _step_context(request, lesson, number, outcome, picked=picked)
+    template = "course/step.html#step_body" if request.htmx else "course/step.html"
+    return render(request, template, context)
+
+
+def _picked(
+    request: HttpRequest,
+) -> tuple[Card | None, tuple[Card, ...], tuple[int, ...]]:
+    """What the learner had picked on the table, to keep it picked when the page is redrawn."""
+
+    def card(text: str) -> Card | None:
+        try:
+            return Card.from_str(text)
+        except ValueError:
+            return None
+
+    selected = card(request.POST.get("card", ""))
+    loose = tuple(c for c in (card(t) for t in request.POST.getlist("loose")) if c)
+    houses = tuple(int(v) for v in request.POST.getlist("house") if v.isdigit())
+    return selected, loose, houses
+
+
+@require_GET
+def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
+    lesson = _lesson(slug)
+    entries = progress.lesson_map(current_learner(request, create=False))
+    entry = next(e for e in entries if e.lesson == lesson)
+    later = [e for e in entries if e.lesson.number > lesson.number]
+    return render(
+        request, "course/done.html", {"entry": entry, "next_entry": later[0] if later else None}
+    )

@@ -1,0 +1,592 @@
+"""The demo (``manage.py demo``): a teacher's class with a finished live session, a draft and
+homework half done, and a player with lesson stars, a puzzle rating and practice games.
+
+Everything is made the way real use makes it, through the app's own code: accounts by the sign-up
+form, logins by ``rosters.create_logins``, a student joining with the class code by
+``joining.join``; every answer is judged by the judge its page uses (``Asked.judge`` for live
+questions, ``lessons.course.steps`` for lesson steps, ``lessons.puzzles.judge`` for puzzles) and
+stored by the same service (``live.submit``, ``progress.record_step``, ``trainer.record``); practice
+plays go through ``MatchState``. Who answers what, and how fast, comes from a seeded
+``random.Random``, so every run makes the same demo; only what the services draw themselves
+(class and join codes, printed logins' nicknames and passwords) differs.
+
+Each part (the class, the player) is made whole in one transaction, or left alone if it is there,
+so a second run changes nothing. Demo accounts carry an e-mail address at ``demo.invalid``: an
+account with a demo name and any other address was not made by the demo and is never touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest, QueryDict
+from django.test.utils import override_settings
+from django.utils import timezone
+
+from game.engine import Attempt, Capture, Move, Position, why_illegal
+from game.practice.match import HUMAN, MatchState
+from game.practice.models import PracticeGame
+from game.table.component import read_play
+from lessons.accounts import SignupForm
+from lessons.classroom import homework, joining, live, questions, rosters
+from lessons.classroom.forms import HomeworkForm, PuzzleHomeworkForm
+from lessons.classroom.models import Classroom, LiveSession, Student
+from lessons.classroom.questions import Asked, Outcome
+from lessons.course import progress, steps
+from lessons.course.content import Lesson, Step, choice_is_right, lesson_by_slug
+from lessons.models import Learner
+from lessons.puzzles import judge, trainer
+from lessons.puzzles.collection import Puzzle, puzzle_by_id
+from lessons.puzzles.solver import solve
+
+PASSWORD = "seep-demo"  # every demo account's; development only (the command refuses production)
+MARK = "@demo.invalid"  # the e-mail domain of the demo's own accounts (RFC 2606: never delivered)
+TEACHER, STUDENT, PLAYER = "teacher", "student", "player"
+SEED = "seep-school-demo"
+
+CLASS_NAME = "Class 7B"
+# Printed logins (``create_logins``); one more student signs up and joins with the class code.
+STUDENT_NAMES = (
+    "Aarav Sharma", "Ananya Iyer", "Kabir Mehta", "Diya Nair", "Ishaan Gupta", "Meera Pillai",
+    "Rohan Das", "Saanvi Reddy", "Vivaan Joshi", "Zara Khan", "Arjun Singh",
+)  # fmt: skip
+STUDENT_NICKNAME = "Sitara"
+
+# The finished session: each question's time limit, and the share of the class that gets it right.
+LIVE_TITLE = "Capturing and throwing"
+LIVE_QUESTIONS = (
+    ("lesson:capturing:4", 30, 0.75),  # take the 4♦ and the 5♥ with one card
+    ("lesson:taking-everything:3", 30, 0.5),  # take everything the 8♣ can take (R18)
+    ("lesson:throwing:6", 20, 0.67),  # which card may you throw? (R20)
+    ("lesson:throwing:5", 20, 0.58),  # can you throw the 6♣ here? (R20)
+    ("puzzle:classic-queen-sweep", 45, 0.83),
+)
+DRAFT_TITLE = "Houses"
+DRAFT_QUESTIONS = (
+    "lesson:houses:3",
+    "lesson:building:2",
+    "lesson:building:6",
+    "puzzle:build-1001-5",
+)
+
+# Homework, per student in roster order (the printed logins, then the student who joined):
+# how many of the lesson's steps they did ("done": all), and how many of the puzzles they solved.
+HOMEWORK_LESSON = "throwing"
+LESSON_WORK: tuple[int | str, ...] = ("done",) * 5 + (5, 4, 3, 2) + (0, 0, 0)
+HOMEWORK_THEME, HOMEWORK_PUZZLES = "sweep", 4
+PUZZLE_WORK = (4, 4, 3, 4, 2, 1, 0, 4, 1, 0, 0, 0)
+
+# The player: lessons done (with this many mistakes) and one half done; rated puzzles; games.
+PLAYER_LESSONS = (("cards", 0), ("table", 1), ("capturing", 3))
+PLAYER_HALF_DONE = ("taking-everything", 4)  # steps done
+PLAYER_PUZZLES = 10
+PLAYER_PUZZLE_SUCCESS = 0.65
+PLAYER_PLAYS_IN_OPEN_GAME = 5
+
+
+class DemoError(RuntimeError):
+    """The demo cannot be made as planned (the lessons or puzzles changed); says what."""
+
+
+class NameTaken(Exception):
+    """An account with a demo name exists and the demo did not make it."""
+
+
+# ---- what the demo made, for the summary ------------------------------------------------------
+
+
+@dataclass
+class Report:
+    """What this run made, what was there already, and what was left alone."""
+
+    made: list[str] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)
+    left_alone: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.made)
+
+
+def is_demo_account(user: User) -> bool:
+    return user.email.endswith(MARK)
+
+
+def demo_class() -> Classroom | None:
+    """The demo teacher's class, if the demo made it and it is still there."""
+    teacher = get_user_model().objects.filter(username=TEACHER, email__endswith=MARK).first()
+    if teacher is None:
+        return None
+    return Classroom.objects.filter(owner=teacher, name=CLASS_NAME).first()
+
+
+def demo_player() -> User | None:
+    return get_user_model().objects.filter(username=PLAYER, email__endswith=MARK).first()
+
+
+def finished_session(classroom: Classroom) -> LiveSession | None:
+    return classroom.sessions.filter(title=LIVE_TITLE, status=LiveSession.Status.FINISHED).first()
+
+
+def draft_session(classroom: Classroom) -> LiveSession | None:
+    return classroom.sessions.filter(title=DRAFT_TITLE, status=LiveSession.Status.DRAFT).first()
+
+
+class QuickHasher(PBKDF2PasswordHasher):
+    """PBKDF2 at few rounds, for the demo's accounts only. Their password is published (a printed
+    login's is never shown), so hashing it slowly would guard nothing and cost the demo seconds.
+    The hash records its rounds: signing in checks it as usual, and Django then hashes the
+    password again at full strength."""
+
+    iterations = 1_000
+
+
+def build() -> Report:
+    """Make whatever part of the demo is missing; returns what was made and what was there."""
+    report = Report()
+    hashers = [f"{__name__}.QuickHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        _build_class(report)
+        _build_player(report)
+    return report
+
+
+def _account(username: str) -> tuple[User, bool]:
+    """The demo account ``username``: made through the sign-up form, or found (then False).
+    Raises NameTaken if someone else's account has the name."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is not None:
+        if not is_demo_account(user):
+            raise NameTaken(username)
+        return user, False
+    form = SignupForm(
+        {
+            "username": username,
+            "email": f"{username}{MARK}",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        }
+    )
+    if not form.is_valid():  # pragma: no cover - the demo's own names and password
+        raise DemoError(f"the sign-up form refuses {username!r}: {form.errors.as_text()}")
+    return form.save(), True
+
+
+# ---- answers: the right ones, and the mistakes people make -----------------------------------
+
+Form = dict[str, str | list[str]]
+Judge = Callable[[QueryDict], Outcome]
+
+
+def as_query(form: Form) -> QueryDict:
+    """A form as a page posts it."""
+    data = QueryDict(mutable=True)
+    for name, value in form.items():
+        if isinstance(value, list):
+            data.setlist(name, value)
+        else:
+            data[name] = value
+    return data
+
+
+def _move(move: Move | str) -> Form:
+    return {"move": str(move)}
+
+
+def _attempt(attempt: Attempt) -> Form:
+    form: Form = {"card": str(attempt.card), "action": attempt.action or ""}
+    if attempt.loose:
+        form["loose"] = [str(card) for card in attempt.loose]
+    return form
+
+
+def mistakes(position: Position, answers: Sequence[Move]) -> list[Form]:
+    """Plays a learner makes instead of an answer, most telling first: throwing a card that can
+    capture (R20), taking only part of what a card must take (R18), then legal plays that miss
+    the task."""
+    found: list[Form] = []
+    for card in position.hands[position.turn]:
+        throw = Attempt(card=card, action="throw")
+        if why_illegal(position, throw) is not None:
+            found.append(_attempt(throw))
+    for move in answers:
+        if isinstance(move, Capture) and len(move.loose) > 1:
+            part = Attempt(card=move.card, loose=move.loose[:1], action="capture")
+            if why_illegal(position, part) is not None:
+                found.append(_attempt(part))
+    found += [_move(move) for move in position.legal_moves() if move not in answers]
+    return found
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Answers to one question as forms: right ones, and wrong ones (most likely first)."""
+
+    right: tuple[Form, ...]
+    wrong: tuple[Form, ...]
+
+    def checked(self, judge_form: Judge, what: str) -> Sheet:
+        """Only the forms the judge scores as expected (and as a real answer)."""
+        right = tuple(f for f in self.right if _verdict(judge_form, f) is True)
+        wrong = tuple(f for f in self.wrong if _verdict(judge_form, f) is False)
+        if not right or not wrong:
+            raise DemoError(f"{what}: no right and wrong answers to give")
+        return Sheet(right, wrong)
+
+    def pick(self, rng: random.Random, right: bool) -> Form:
+        if right:
+            return rng.choice(self.right)
+        weights = [max(1, 4 - i) for i in range(len(self.wrong))]  # the usual mistakes first
+        return rng.choices(self.wrong, weights)[0]
+
+
+def _verdict(judge_form: Judge, form: Form) -> bool | None:
+    outcome = judge_form(as_query(form))
+    return outcome.ok if outcome.counts else None
+
+
+def step_sheet(step: Step) -> Sheet:
+    """A lesson step's answers, worked out by the engine as the step's judge sees them."""
+    kind = step.kind
+    position = step.position
+    if kind == "play":
+        assert position is not None
+        answers = step.exercise.answers()
+        return Sheet(tuple(map(_move, answers)), tuple(mistakes(position, answers)))
+    if kind == "illegal":
+        assert position is not None
+        return Sheet((_move(step.example),), tuple(map(_move, position.legal_moves())))
+    if kind == "legal":
+        right = "yes" if step.legal_answer() else "no"
+        return Sheet(({"legal": right},), ({"legal": "no" if right == "yes" else "yes"},))
+    if kind == "count":
+        number = step.count_answer()
+        return Sheet(
+            ({"number": str(number)},), tuple({"number": str(number + d)} for d in (1, -1))
+        )
+    indices = range(len(step.choices))
+    if kind == "choice":
+        good = [i for i in indices if choice_is_right(step, step.choices[i])]
+    else:
+        good = [step.answer]
+    return Sheet(
+        tuple({"choice": str(i)} for i in good),
+        tuple({"choice": str(i)} for i in indices if i not in good),
+    )
+
+
+def puzzle_sheet(puzzle: Puzzle) -> Sheet:
+    """A puzzle's plays: its answers (by the solver), and mistakes."""
+    solution = solve(puzzle)
+    return Sheet(
+        tuple(map(_move, solution.answers)), tuple(mistakes(puzzle.position, solution.answers))
+    )
+
+
+def puzzle_judge(puzzle: Puzzle) -> Callable[[QueryDict], judge.PuzzleOutcome]:
+    """A play on the puzzle's table, read and judged as the puzzle pages do."""
+
+    def judge_form(data: QueryDict) -> judge.PuzzleOutcome:
+        lists = {"loose": data.getlist("loose"), "house": data.getlist("house")}
+        return judge.judge_play(puzzle, read_play(data, lists))
+
+    return judge_form
+
+
+def step_judge(step: Step) -> Callable[[QueryDict], steps.StepOutcome]:
+    return lambda data: steps.judge_answer(step, data)
+
+
+# ---- a learner doing lessons and puzzles, as on the pages -------------------------------------
+
+
+def work_through(
+    learner: Learner,
+    lesson: Lesson,
+    done: int,
+    wrong_first: Callable[[int], bool],
+    rng: random.Random,
+) -> None:
+    """Do the first ``done`` steps of a lesson, as the lesson pages record them; a step that
+    asks something is answered wrongly first when ``wrong_first(number)`` says so."""
+    for number, step in enumerate(lesson.steps[:done], 1):
+        if step.kind == "read":
+            progress.record_step(learner, lesson, number, ok=True, answered=False)
+            continue
+        judge_form = step_judge(step)
+        sheet = step_sheet(step).checked(judge_form, f"lesson {lesson.slug} step {number}")
+        tries = [sheet.pick(rng, right=False)] if wrong_first(number) else []
+        for form in [*tries, sheet.pick(rng, right=True)]:
+            outcome = judge_form(as_query(form))
+            progress.record_step(
+                learner,
+                lesson,
+                number,
+                ok=outcome.ok,
+                play=outcome.play,
+                legal=outcome.legal,
+                rule=outcome.rule,
+            )
+
+
+def try_puzzle(
+    learner: Learner, puzzle: Puzzle, right: bool, mode: str, rng: random.Random
+) -> None:
+    """One go at a puzzle on the puzzle pages: a yes/no puzzle's answer first, then the play."""
+    if puzzle.kind == "yes-no":
+        possible = solve(puzzle).possible
+        said = judge.judge_yes_no(puzzle, says_yes=possible == right)
+        trainer.record(learner, puzzle, said, mode)
+        if not said.asks_play:
+            return
+    judge_form = puzzle_judge(puzzle)
+    sheet = puzzle_sheet(puzzle).checked(judge_form, f"puzzle {puzzle.id}")
+    outcome = judge_form(as_query(sheet.pick(rng, right)))
+    trainer.record(learner, puzzle, outcome, mode)
+
+
+# ---- the class --------------------------------------------------------------------------------
+
+
+def _build_class(report: Report) -> None:
+    try:
+        with transaction.atomic():
+            teacher, made = _account(TEACHER)
+            if Classroom.objects.filter(owner=teacher, name=CLASS_NAME).exists():
+                report.found.append(f"{CLASS_NAME}, taught by “{TEACHER}”")
+                return
+            student_user, _made = _account(STUDENT)
+            _make_class(teacher, student_user)
+    except (live.SessionError, ValueError) as error:  # RosterError, JoinError, HomeworkError…
+        raise DemoError(str(error)) from error
+    except NameTaken as taken:
+        report.left_alone.append(
+            f"An account called “{taken}” exists and the demo did not make it: "
+            f"it is left alone, and {CLASS_NAME} is not made."
+        )
+        return
+    report.made.append(
+        f"{CLASS_NAME}: {len(STUDENT_NAMES) + 1} students, a finished live session and a draft, "
+        "and two homework assignments"
+        + ("" if made else f" (for the existing demo teacher “{TEACHER}”)")
+    )
+
+
+def _make_class(teacher: User, student_user: User) -> None:
+    rng = random.Random(f"{SEED}:class")
+    classroom = rosters.create_class(teacher, CLASS_NAME)
+    cards = rosters.create_logins(classroom, list(STUDENT_NAMES))
+    joining.join(_signed_in(student_user), classroom.code, STUDENT_NICKNAME)
+    printed = {s.real_name: s for s in classroom.students.filter(printed_login=True)}
+    roster = [printed[card.real_name] for card in cards]
+    roster.append(classroom.students.get(user=student_user))
+    ability = [rng.uniform(0.5, 0.95) for _student in roster]
+    _finished_session(classroom, teacher, roster, ability, random.Random(f"{SEED}:live"))
+    _draft_session(classroom, teacher)
+    _homework(classroom, teacher, roster, ability, random.Random(f"{SEED}:homework"))
+
+
+def _signed_in(user: User) -> HttpRequest:
+    """A request from the user's browser, signed in (as on ``/join``)."""
+    request = HttpRequest()
+    request.user = user
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    return request
+
+
+def _finished_session(
+    classroom: Classroom,
+    teacher: User,
+    roster: list[Student],
+    ability: list[float],
+    rng: random.Random,
+) -> None:
+    """The whole class answers every question; the teacher reveals each, then finishes."""
+    session = live.new_session(classroom, LIVE_TITLE)
+    for key, limit, _share in LIVE_QUESTIONS:
+        live.add_question(session, key, limit, teacher)
+    session.leaderboard = True  # as the builder's settings form sets it
+    session.save(update_fields=["leaderboard"])
+    live.start(session)
+    for student in roster:
+        live.join(session, student)
+    for number, (key, limit, share) in enumerate(LIVE_QUESTIONS, 1):
+        _move_on(live.advance(session, session.state))
+        asked = questions.resolve(key)
+        if asked is None:
+            raise DemoError(f"no question {key}")
+        sheet = step_sheet(asked.step) if asked.puzzle is None else puzzle_sheet(asked.puzzle)
+        sheet = sheet.checked(asked.judge, key)
+        order = sorted(range(len(roster)), key=lambda i: ability[i] + rng.uniform(0, 0.3))
+        right = set(order[len(roster) - round(share * len(roster)) :])
+        answers = []
+        for i, student in enumerate(roster):
+            seconds = max(2.5, rng.uniform(0.15, 0.75) * limit * (1.4 - ability[i]))
+            answers.append((round(seconds, 1), i, student, sheet.pick(rng, i in right)))
+        for seconds, _i, student, form in sorted(answers, key=lambda a: (a[0], a[1])):
+            _answer(session, asked, number, student, form, seconds)
+        _move_on(live.reveal(session, session.state))
+    _move_on(live.advance(session, session.state))  # after the last question: finished
+
+
+def _move_on(moved: bool) -> None:
+    if not moved:  # pragma: no cover - nobody else runs the demo's session
+        raise DemoError("the live session did not move on")
+
+
+def _answer(
+    session: LiveSession, asked: Asked, number: int, student: Student, form: Form, seconds: float
+) -> None:
+    """A student's answer, judged and stored as the live page does, ``seconds`` after the
+    question was asked (the question's clock is set back by that much: the demo has no class
+    waiting)."""
+    started = timezone.now() - timedelta(seconds=seconds)
+    LiveSession.objects.filter(pk=session.pk).update(question_started=started)
+    outcome = asked.judge(as_query(form))
+    live.submit(session, student, number, outcome)
+
+
+def _draft_session(classroom: Classroom, teacher: User) -> None:
+    session = live.new_session(classroom, DRAFT_TITLE)
+    for key in DRAFT_QUESTIONS:
+        live.add_question(session, key, 30, teacher)
+
+
+def _homework(
+    classroom: Classroom,
+    teacher: User,
+    roster: list[Student],
+    ability: list[float],
+    rng: random.Random,
+) -> None:
+    """A lesson and a puzzle set, set as on the class page, then done in part by the class."""
+    today = timezone.localdate()
+    lesson_form = HomeworkForm({"lesson": HOMEWORK_LESSON, "due": today + timedelta(days=7)})
+    puzzle_form = PuzzleHomeworkForm(
+        {"theme": HOMEWORK_THEME, "count": HOMEWORK_PUZZLES, "due": today + timedelta(days=10)},
+        teacher=teacher,
+    )
+    if not lesson_form.is_valid() or not puzzle_form.is_valid():  # pragma: no cover
+        raise DemoError(f"homework refused: {lesson_form.errors} {puzzle_form.errors}")
+    homework.assign_lesson(classroom, HOMEWORK_LESSON, lesson_form.cleaned_data["due"])
+    keys, title = puzzle_form.keys_and_title()
+    puzzle_set = homework.assign_puzzles(classroom, keys, puzzle_form.cleaned_data["due"], title)
+    lesson = lesson_by_slug(HOMEWORK_LESSON)
+    puzzles = [puzzle_by_id(key.removeprefix("puzzle:")) for key in puzzle_set.puzzles]
+    if lesson is None or None in puzzles:
+        raise DemoError("the homework's lesson or puzzles are missing")
+    for i, student in enumerate(roster):
+        learner = student.learner
+        assert learner is not None
+        slip = 0.6 * (1 - ability[i])
+
+        def wrong_first(_number: int = 0, slip: float = slip) -> bool:
+            return rng.random() < slip
+
+        steps_done = LESSON_WORK[i]
+        done = len(lesson.steps) if steps_done == "done" else int(steps_done)
+        work_through(learner, lesson, done, wrong_first, rng)
+        solved = PUZZLE_WORK[i]
+        for number, puzzle in enumerate(puzzles):
+            assert puzzle is not None
+            if number < solved:
+                if wrong_first():
+                    try_puzzle(learner, puzzle, False, "single", rng)
+                try_puzzle(learner, puzzle, True, "single", rng)
+            elif number == solved and solved > 0:  # tried the next one, and missed it
+                try_puzzle(learner, puzzle, False, "single", rng)
+
+
+# ---- the player -------------------------------------------------------------------------------
+
+
+def _build_player(report: Report) -> None:
+    try:
+        with transaction.atomic():
+            user, made = _account(PLAYER)
+            if not made:
+                report.found.append(f"the player “{PLAYER}”")
+                return
+            _make_player(user)
+    except NameTaken as taken:
+        report.left_alone.append(
+            f"An account called “{taken}” exists and the demo did not make it: it is left alone."
+        )
+        return
+    report.made.append(
+        f"the player “{PLAYER}”: lesson stars, {PLAYER_PUZZLES} rated puzzles, "
+        "a finished practice game and one to carry on"
+    )
+
+
+def _make_player(user: User) -> None:
+    rng = random.Random(f"{SEED}:player")
+    learner, _created = Learner.objects.get_or_create(user=user)
+    for slug, mistakes_made in PLAYER_LESSONS:
+        lesson = _lesson(slug)
+        asking = [n for n, s in enumerate(lesson.steps, 1) if s.kind != "read"]
+        slips = set(rng.sample(asking, mistakes_made))
+        work_through(learner, lesson, len(lesson.steps), slips.__contains__, rng)
+    slug, steps_done = PLAYER_HALF_DONE
+    work_through(learner, _lesson(slug), steps_done, lambda _number: rng.random() < 0.3, rng)
+    for _number in range(PLAYER_PUZZLES):
+        puzzle = trainer.next_puzzle(learner)  # as the trainer page picks it
+        if puzzle is None:  # pragma: no cover - the collection has far more
+            break
+        try_puzzle(learner, puzzle, rng.random() < PLAYER_PUZZLE_SUCCESS, "rated", rng)
+    missed = trainer.next_missed(learner)
+    if missed is not None:
+        try_puzzle(learner, missed, True, "retry", rng)  # a miss put right
+    _practice_game(user, rng, deals_to_play=1, opponents="casual", plays=None)
+    _practice_game(user, rng, deals_to_play=0, opponents="skilled", plays=PLAYER_PLAYS_IN_OPEN_GAME)
+
+
+def _lesson(slug: str) -> Lesson:
+    lesson = lesson_by_slug(slug)
+    if lesson is None:
+        raise DemoError(f"no lesson {slug}")
+    return lesson
+
+
+def _practice_game(
+    user: User, rng: random.Random, deals_to_play: int, opponents: str, plays: int | None
+) -> PracticeGame:
+    """A game at the practice table, as the new-game form and the table's posts make it: the
+    human's plays are what a casual player would choose, the bots answer (fast bots). With
+    ``plays`` the game stops at the human's turn after that many plays of theirs; without, it
+    is played to its end."""
+    game = PracticeGame(
+        opponents=opponents,
+        partner="casual",
+        deals_to_play=deals_to_play,
+        fast=True,
+        seed=rng.getrandbits(62),
+        owner_user=user,
+    )
+    state = MatchState.load(game.deals, game.seed, deals_to_play, game.opponents, game.partner)
+    game.deals = state.record
+    game.save()
+    made = 0
+    while not state.match_over and (plays is None or made < plays or not state.humans_turn):
+        if state.deal_over:
+            state.next_deal()
+        elif state.humans_turn:
+            state.play_human(state.bot_decision(HUMAN, "casual").move)
+            made += 1
+            game.version += 1
+        else:
+            state.play_bot()
+    game.deals = state.record
+    if state.match_over:
+        game.finished = timezone.now()
+    game.save()
+    return game

@@ -1,0 +1,25 @@
+"""The puzzles, mounted at /puzzles/."""
+
+from django.urls import path
+
+from lessons.puzzles import views
+
+app_name = "puzzles"
+
+urlpatterns = [
+    path("", views.puzzles, name="trainer"),
+    path("themes", views.choose_themes, name="themes"),
+    path("streak/", views.streak, name="streak"),
+    path("daily/", views.daily, name="daily"),
+    path("retry/", views.retry, name="retry"),
+    path("dashboard/", views.dashboard, name="dashboard"),
+    path("editor/", views.editor_new, name="editor"),
+    path("editor/check", views.editor_check, name="check"),
+    path("mine/", views.my_puzzles, name="mine"),
+    path("custom/<int:pk>/", views.custom_puzzle, name="custom"),
+    path("custom/<int:pk>/answer", views.custom_answer, name="custom_answer"),
+    path("custom/<int:pk>/edit", views.custom_edit, name="custom_edit"),
+    path("custom/<int:pk>/delete", views.custom_delete, name="custom_delete"),
+    path("<slug:puzzle_id>/", views.puzzle, name="puzzle"),
+    path("<slug:puzzle_id>/answer", views.puzzle_answer, name="answer"),
+]

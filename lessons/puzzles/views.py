@@ -1,0 +1,397 @@
+"""Puzzle pages: the rated trainer, streaks, the daily puzzle, retrying misses, the dashboard,
+one puzzle by its link, and the editor. Thin views: the logic lives in ``lessons.puzzles``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from game.engine import Card, Deal, Position
+from game.engine.explain import say_move
+from game.table.component import Option, PlayFormError, TableView, read_play, seat_label, table_view
+from game.table.http import HtmxHttpRequest
+from lessons.learners import current_learner
+from lessons.models import Learner
+from lessons.puzzles import editor, judge, trainer
+from lessons.puzzles.collection import Puzzle, puzzle_by_id
+from lessons.puzzles.models import CustomPuzzle
+from lessons.puzzles.themes import THEMES, theme_title
+
+Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
+BODY = "puzzles/puzzle.html#puzzle_body"
+
+
+def _collection_puzzle(puzzle_id: str) -> Puzzle:
+    puzzle = puzzle_by_id(puzzle_id)
+    if puzzle is None:
+        raise Http404("No such puzzle.")
+    return puzzle
+
+
+def _neutral(t: TableView) -> TableView:
+    """A chosen card's plays in plain words that do not tell which one sweeps or scores."""
+    return replace(t, options=tuple(Option(o.move, say_move(o.move)) for o in t.options))
+
+
+def _next_link(learner: Learner | None, puzzle: Puzzle, mode: str, over: bool) -> tuple[str, str]:
+    if mode == "streak":
+        return reverse("puzzles:streak"), _("Start a new streak") if over else _("Next puzzle")
+    if mode == "retry":
+        later = trainer.next_missed(learner, after=puzzle.id)
+        if later is None:
+            return reverse("puzzles:retry"), _("Back to your misses")
+        return _puzzle_url(later, "retry"), _("Next missed puzzle")
+    if mode == "rated":
+        return reverse("puzzles:trainer"), _("Next puzzle")
+    return reverse("puzzles:trainer"), _("Train with rated puzzles")
+
+
+def _puzzle_url(puzzle: Puzzle, mode: str = "") -> str:
+    url = reverse("puzzles:puzzle", args=[puzzle.id])
+    return f"{url}?mode={mode}" if mode else url
+
+
+def puzzle_context(
+    request: HttpRequest,
+    puzzle: Puzzle,
+    mode: str,
+    answer_url: str,
+    share_url: str,
+    outcome: judge.PuzzleOutcome | None = None,
+    recorded: trainer.Recorded | None = None,
+    picked: Picked | None = None,
+    said_yes: bool = False,
+) -> dict[str, Any]:
+    """Everything the puzzle body draws, before or after an answer."""
+    learner = current_learner(request, create=False)
+    finished = (
+        outcome is not None
+        and outcome.settled
+        and (outcome.ok or outcome.play in ("gave up", "yes", "no"))
+    )
+    shown = outcome.after if finished and outcome and outcome.after else puzzle.position
+    selected, loose, houses = picked or (None, (), ())
+    view = Deal.from_position(shown).view_for(puzzle.seat)
+    said_yes = said_yes or bool(outcome and outcome.asks_play)
+    asking = puzzle.kind == "yes-no" and not said_yes and not finished
+    feedback = None
+    if outcome is not None and not finished and not outcome.options:
+        feedback = {"ok": outcome.ok, "message": outcome.message, "rule": outcome.rule}
+    next_url, next_label = _next_link(
+        learner, puzzle, mode, bool(recorded and recorded.streak_over)
+    )
+    hidden = {"mode": mode} | ({"said": "yes"} if said_yes else {})
+    player = trainer.player_for(learner) if learner is not None else None
+    return {
+        "puzzle": puzzle,
+        "theme_title": theme_title(puzzle.theme),
+        "mode": mode,
+        "answer_url": answer_url,
+        "share_url": request.build_absolute_uri(share_url),
+        "outcome": outcome,
+        "recorded": recorded,
+        "finished": finished,
+        "asking": asking,
+        "answers": judge.answer_texts(puzzle) if finished else [],
+        "puzzle_rating": trainer.rating_of_puzzle(puzzle) if finished else None,
+        "open_hands": _open_hands(shown, puzzle.seat) if puzzle.open_cards else [],
+        "first_try": trainer.first_try(learner, puzzle),
+        "player": player,
+        "next_url": next_url,
+        "next_label": next_label,
+        "t": _neutral(table_view(view, selected=selected, picked=loose, picked_houses=houses)),
+        "can_play": not finished and not asking,
+        "assist": True,
+        "table_post_url": answer_url,
+        "table_target": "#puzzle-body",
+        "hidden": hidden,
+        "feedback": feedback,
+    }
+
+
+def _open_hands(position: Position, viewer: int) -> list[tuple[str, tuple[Card, ...]]]:
+    """Every other seat's hand, in play order: shown only for open-card endings."""
+    seats = [(viewer + offset) % 4 for offset in (1, 2, 3)]
+    return [(seat_label(viewer, seat), position.hands[seat]) for seat in seats]
+
+
+def _picked(data: QueryDict) -> Picked:
+    """What the learner had picked on the table, to keep it picked when the page is redrawn."""
+
+    def card(text: str) -> Card | None:
+        try:
+            return Card.from_str(text)
+        except ValueError:
+            return None
+
+    loose = tuple(c for c in (card(t) for t in data.getlist("loose")) if c)
+    houses = tuple(int(v) for v in data.getlist("house") if v.isdigit())
+    return card(data.get("card", "")), loose, houses
+
+
+def _judge(puzzle: Puzzle, data: QueryDict) -> judge.PuzzleOutcome:
+    """Read the answer the page sent and judge it; raises ValueError on nonsense."""
+    if data.get("give_up"):
+        return judge.give_up(puzzle)
+    if puzzle.kind == "yes-no" and data.get("said") != "yes":
+        if data.get("answer") not in ("yes", "no"):
+            raise ValueError("answer yes or no first")
+        return judge.judge_yes_no(puzzle, data["answer"] == "yes")
+    lists = {"loose": data.getlist("loose"), "house": data.getlist("house")}
+    return judge.judge_play(puzzle, read_play(data, lists))
+
+
+def _mode(text: str | None) -> str:
+    return text if text in trainer.MODES else "single"
+
+
+def _answer(
+    request: HtmxHttpRequest, puzzle: Puzzle, answer_url: str, share_url: str, page: dict[str, Any]
+) -> HttpResponse:
+    """Judge a posted answer (or only show what a card can do) and redraw the puzzle."""
+    data = request.POST
+    mode = _mode(data.get("mode"))
+    picked = _picked(data)
+    said_yes = data.get("said") == "yes"
+    if data.get("show"):
+        context = puzzle_context(
+            request, puzzle, mode, answer_url, share_url, picked=picked, said_yes=said_yes
+        )
+    else:
+        try:
+            outcome = _judge(puzzle, data)
+        except (PlayFormError, ValueError) as error:
+            return HttpResponseBadRequest(f"That answer could not be read: {error}")
+        learner = current_learner(request)
+        assert learner is not None
+        recorded = trainer.record(learner, puzzle, outcome, mode)
+        context = puzzle_context(
+            request,
+            puzzle,
+            mode,
+            answer_url,
+            share_url,
+            outcome=outcome,
+            recorded=recorded,
+            picked=picked,
+            said_yes=said_yes,
+        )
+    template = BODY if request.htmx else "puzzles/puzzle.html"
+    return render(request, template, page | context)
+
+
+def _page(heading: str, **extra: Any) -> dict[str, Any]:
+    return {"heading": heading, **extra}
+
+
+# ---- the trainer and its modes -------------------------------------------------------------
+
+
+@require_GET
+def puzzles(request: HttpRequest) -> HttpResponse:
+    """The trainer: the next puzzle near the learner's rating, in the themes they chose."""
+    learner = current_learner(request, create=False)
+    puzzle = trainer.next_puzzle(learner)
+    player = trainer.player_for(learner) if learner is not None else None
+    context: dict[str, Any] = {
+        "puzzle": puzzle,
+        "player": player,
+        "themes": THEMES.values(),
+        "chosen": set(player.themes) if player else set(),
+        "missed": len(trainer.missed(learner)),
+    }
+    if puzzle is not None:
+        url = reverse("puzzles:puzzle", args=[puzzle.id])
+        answer_url = reverse("puzzles:answer", args=[puzzle.id])
+        context |= puzzle_context(request, puzzle, "rated", answer_url, url)
+    return render(request, "puzzles/trainer.html", context)
+
+
+@require_POST
+def choose_themes(request: HttpRequest) -> HttpResponse:
+    learner = current_learner(request)
+    assert learner is not None
+    trainer.choose_themes(learner, request.POST.getlist("theme"))
+    return redirect("puzzles:trainer")
+
+
+@require_GET
+def streak(request: HttpRequest) -> HttpResponse:
+    """Streak mode: harder and harder puzzles until the first miss."""
+    learner = current_learner(request, create=False)
+    puzzle = trainer.streak_puzzle(learner)
+    if puzzle is None:
+        raise Http404("No puzzles.")
+    return _mode_page(request, puzzle, "streak", _("Puzzle streak"))
+
+
+@require_GET
+def daily(request: HttpRequest) -> HttpResponse:
+    """The daily puzzle: the same for everyone on a date."""
+    today = timezone.localdate()
+    puzzle = trainer.daily_puzzle(today)
+    return _mode_page(request, puzzle, "daily", _("Daily puzzle"), day=today)
+
+
+def _mode_page(
+    request: HttpRequest, puzzle: Puzzle, mode: str, heading: str, **extra: Any
+) -> HttpResponse:
+    url = reverse("puzzles:puzzle", args=[puzzle.id])
+    answer_url = reverse("puzzles:answer", args=[puzzle.id])
+    context = _page(heading, **extra) | puzzle_context(request, puzzle, mode, answer_url, url)
+    return render(request, "puzzles/puzzle.html", context)
+
+
+@require_GET
+def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    """One puzzle by its shareable link (also the page misses are retried on)."""
+    found = _collection_puzzle(puzzle_id)
+    mode = "retry" if request.GET.get("mode") == "retry" else "single"
+    heading = _("Puzzle: %(theme)s") % {"theme": theme_title(found.theme)}
+    return _mode_page(request, found, mode, heading)
+
+
+@require_POST
+def puzzle_answer(request: HtmxHttpRequest, puzzle_id: str) -> HttpResponse:
+    found = _collection_puzzle(puzzle_id)
+    url = reverse("puzzles:puzzle", args=[found.id])
+    answer_url = reverse("puzzles:answer", args=[found.id])
+    heading = _("Puzzle: %(theme)s") % {"theme": theme_title(found.theme)}
+    return _answer(request, found, answer_url, url, _page(heading))
+
+
+@require_GET
+def retry(request: HttpRequest) -> HttpResponse:
+    """The puzzles whose first try failed and that are not put right yet."""
+    learner = current_learner(request, create=False)
+    misses = [
+        (attempt, found)
+        for attempt in trainer.missed(learner)
+        if (found := puzzle_by_id(attempt.puzzle)) is not None
+    ]
+    first = _puzzle_url(misses[0][1], "retry") if misses else None
+    return render(request, "puzzles/retry.html", {"misses": misses, "first": first})
+
+
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """Rating, strong and weak themes, and the history of first tries."""
+    learner = current_learner(request, create=False)
+    return render(request, "puzzles/dashboard.html", {"d": trainer.dashboard(learner)})
+
+
+# ---- the editor and teachers' own puzzles --------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def editor_new(request: HttpRequest) -> HttpResponse:
+    """Set up a position and a task; the engine checks it as it is typed (``editor_check``)."""
+    form = editor.PuzzleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        custom = editor.save(form, request.user)
+        return redirect("puzzles:custom", pk=custom.pk)
+    return render(request, "puzzles/editor.html", _editor_context(form))
+
+
+def _editor_context(form: editor.PuzzleForm, custom: CustomPuzzle | None = None) -> dict[str, Any]:
+    return {"form": form, "custom": custom} | _check_context(form)
+
+
+def _check_context(form: editor.PuzzleForm) -> dict[str, Any]:
+    """The engine's verdict on the form: its errors, or the answers and the table."""
+    if not form.is_bound or not form.is_valid():
+        return {"checked": form.is_bound, "form": form}
+    found: Puzzle = form.cleaned_data["puzzle"]
+    view = Deal.from_position(found.position).view_for(found.seat)
+    return {
+        "checked": True,
+        "form": form,
+        "draft": found,
+        "answers": judge.answer_texts(found),
+        "legal_count": sum(1 for _ in found.position.legal_moves()),
+        "open_hands": _open_hands(found.position, found.seat) if found.open_cards else [],
+        "t": table_view(view),
+        "can_play": False,
+        "table_post_url": "",
+    }
+
+
+@login_required
+@require_POST
+def editor_check(request: HttpRequest) -> HttpResponse:
+    form = editor.PuzzleForm(request.POST)
+    return render(request, "puzzles/editor.html#check", _check_context(form))
+
+
+@login_required
+@require_GET
+def my_puzzles(request: HttpRequest) -> HttpResponse:
+    mine = CustomPuzzle.objects.filter(owner_id=request.user.pk)
+    return render(request, "puzzles/mine.html", {"puzzles": mine})
+
+
+def _custom(request: HttpRequest, pk: int, owner_only: bool = False) -> CustomPuzzle:
+    """A teacher's puzzle: others may see it only if shared, and never change it."""
+    custom = get_object_or_404(CustomPuzzle, pk=pk)
+    mine = request.user.is_authenticated and custom.owner_id == request.user.pk
+    if not mine and not custom.shared:
+        raise Http404("No such puzzle.")
+    if owner_only and not mine:
+        raise PermissionDenied("Only its author may change this puzzle.")
+    return custom
+
+
+def _custom_urls(custom: CustomPuzzle) -> tuple[str, str]:
+    return (
+        reverse("puzzles:custom_answer", args=[custom.pk]),
+        reverse("puzzles:custom", args=[custom.pk]),
+    )
+
+
+@require_GET
+def custom_puzzle(request: HttpRequest, pk: int) -> HttpResponse:
+    custom = _custom(request, pk)
+    answer_url, url = _custom_urls(custom)
+    context = _page(custom.title, custom=custom) | puzzle_context(
+        request, editor.to_puzzle(custom), "single", answer_url, url
+    )
+    return render(request, "puzzles/puzzle.html", context)
+
+
+@require_POST
+def custom_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    custom = _custom(request, pk)
+    answer_url, url = _custom_urls(custom)
+    page = _page(custom.title, custom=custom)
+    return _answer(request, editor.to_puzzle(custom), answer_url, url, page)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def custom_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    custom = _custom(request, pk, owner_only=True)
+    if request.method == "POST":
+        form = editor.PuzzleForm(request.POST)
+        if form.is_valid():
+            editor.save(form, request.user, custom)
+            return redirect("puzzles:custom", pk=custom.pk)
+    else:
+        form = editor.PuzzleForm(initial=editor.initial_for(custom))
+    return render(request, "puzzles/editor.html", _editor_context(form, custom))
+
+
+@login_required
+@require_POST
+def custom_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    _custom(request, pk, owner_only=True).delete()
+    return redirect("puzzles:mine")
