@@ -8,6 +8,8 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from .errors import NotationError
+
 RANK_CHARS = "A23456789TJQK"
 RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven",
@@ -122,13 +124,13 @@ class Card:
 
     @classmethod
     def from_str(cls, text: str) -> Card:
-        """Parse "TD", "10D" or "td"; raise ``ValueError`` on anything else."""
+        """Parse "TD", "10D" or "td"; raise ``NotationError`` (a ``ValueError``) on anything else."""
         if not isinstance(text, str):
-            raise ValueError(f"a card is written as text like 'TD', not {text!r}")
+            raise NotationError(f"a card is written as text like 'TD', not {text!r}")
         key = text.strip().upper()
         card = cls._by_text.get(key)
         if card is None:
-            raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK then suit SHDC)")
+            raise NotationError(f"not a card: {text!r} (write rank A23456789TJQK then suit SHDC)")
         return card
 
 

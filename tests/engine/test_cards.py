@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from game.engine.cards import DECK, Card, Suit, sort_cards
+from game.engine import DECK, Card, NotationError, Suit, sort_cards
 
 RANKS = "A23456789TJQK"
 
@@ -56,8 +56,9 @@ def test_r2_notation_ten_of_diamonds(text):
 
 @pytest.mark.parametrize("text", ["", "1D", "TX", "11S", "ZZ", "T", "10", "KSS", "0H"])
 def test_r2_notation_rejects_non_cards(text):
-    with pytest.raises(ValueError):
+    with pytest.raises(NotationError) as raised:
         Card.from_str(text)
+    assert isinstance(raised.value, ValueError)  # callers that catch ValueError still do
 
 
 def test_r2_notation_str_and_repr_round_trip():
