@@ -44,7 +44,7 @@ TEMPLATE_OWNERS = {
     "puzzles/": "lessons.puzzles",
     "classroom/": "lessons.classroom",
 }
-TAG_OWNERS = {"cards": "game.table"}
+TAG_OWNERS = {"cards": "game.table", "table": "game.table"}
 TEMPLATE_TAG = re.compile(r"{%\s*(load|include|extends)\s+([^%]+?)\s*%}")
 
 

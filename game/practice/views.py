@@ -11,12 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from game.engine import Attempt, Move, describe, moves_matching, why_illegal
+from game.engine import Attempt, Move, describe
+from game.practice import seeds
 from game.practice.forms import NewGameForm
 from game.practice.match import HUMAN, MatchState, NotYourTurn
 from game.practice.models import PracticeGame
 from game.practice.scoresheet import difference_chart, score_sheet
-from game.table.component import PlayFormError, read_play, seat_label, table_view
+from game.table.component import Feedback, Table, seat_label, settle, table_view
+from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest
 
 OWNER_KEY = "practice_owner"
@@ -79,7 +81,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         return render(request, "practice/play.html", {"form": form, "games": games}, status=400)
     game = PracticeGame(
         **form.cleaned_data,
-        seed=secrets.randbits(62),
+        seed=seeds.new_match_seed(),
         owner_key=_owner_key(request, create=True),
         owner_user=request.user if request.user.is_authenticated else None,
     )
@@ -90,20 +92,29 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 def _board_context(
-    request: HttpRequest, game: PracticeGame, state: MatchState, **extra: Any
+    request: HttpRequest,
+    game: PracticeGame,
+    state: MatchState,
+    picked: Picked = NOTHING_PICKED,
+    feedback: Feedback | None = None,
+    choices: tuple[Move, ...] = (),
+    **extra: Any,
 ) -> dict[str, Any]:
     """Everything the board draws, from the human seat's view only."""
     names = _seat_names(game)
     record = state.current
     view = record.view_for(HUMAN)
-    selected = extra.pop("selected", None)
-    t = table_view(
-        view,
-        names=_bot_names(game),
-        selected=selected if game.show_legal else None,
-        picked=extra.pop("picked", ()),
-        picked_houses=extra.pop("picked_houses", ()),
-    )
+    if not game.show_legal:
+        picked = Picked(None, picked.loose, picked.houses)  # no list of what the card can do
+    table = Table(
+        t=table_view(view, names=_bot_names(game), picked=picked),
+        post_url=reverse("practice:table_play", args=[game.public_id]),
+        target="#board",
+        can_play=state.humans_turn,
+        assist=game.show_legal,
+        feedback=feedback,
+        hidden={"expected": game.version},
+    ).with_choices(choices)
     last_play = None
     if record.history:
         play = record.history[-1]
@@ -115,12 +126,8 @@ def _board_context(
         }
     context: dict[str, Any] = {
         "game": game,
-        "t": t,
+        "table": table,
         "can_play": state.humans_turn,
-        "assist": game.show_legal,
-        "table_post_url": reverse("practice:table_play", args=[game.public_id]),
-        "table_target": "#board",
-        "hidden": {"expected": game.version},
         "last_play": last_play,
         "bot_turn": state.bots_turn,
         "bot_name": names.get(state.position.turn, ""),
@@ -184,7 +191,7 @@ def _refuse(
     **extra: Any,
 ) -> HttpResponse:
     """Redraw the board unchanged, saying why nothing happened."""
-    feedback = {"ok": False, "message": message, "rule": rule}
+    feedback = Feedback(False, message, rule)
     return _render_board(request, game, state, status=status, feedback=feedback, **extra)
 
 
@@ -228,32 +235,20 @@ def table_play(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
     """The human's play: an option the page offered, or an attempt to be judged."""
-    try:
-        played = read_play(
-            request.POST,
-            {"loose": request.POST.getlist("loose"), "house": request.POST.getlist("house")},
-        )
-    except PlayFormError as error:
-        return HttpResponseBadRequest(_("That play could not be read: %s") % error)
-    picked: dict[str, Any] = {}
-    if isinstance(played, Attempt):
-        picked = {"selected": played.card, "picked": played.loose, "picked_houses": played.houses}
-    if request.POST.get("show"):
-        return _render_board(request, game, state, **picked)
+    form = PlayForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(form.error_message())
+    picked = form.picked if isinstance(form.play, Attempt) else NOTHING_PICKED
+    if form.wants_options:
+        return _render_board(request, game, state, picked=picked)
     if not state.humans_turn:
         return _refuse(request, game, state, _("It is not your turn."))
-    position = state.position
-    attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
-    fits = moves_matching(position, attempt)
-    if isinstance(played, Move):
-        fits = [move for move in fits if move == played]
-    if not fits:
-        reason = why_illegal(position, attempt)
-        assert reason is not None
-        return _refuse(request, game, state, reason.message, 422, reason.rule, **picked)
-    if len(fits) > 1:
-        return _render_board(request, game, state, options=fits, **picked)
-    state.play_human(fits[0])
+    settled = settle(state.position, form.play)
+    if settled.refusal:
+        return _refuse(request, game, state, settled.refusal, 422, settled.rule, picked=picked)
+    if settled.move is None:
+        return _render_board(request, game, state, choices=settled.choices, picked=picked)
+    state.play_human(settled.move)
     if game.fast:
         state.play_bots_until_human()
     return {}
@@ -348,8 +343,7 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
         last = {"seat": names[play.seat], "text": describe(record.positions[step - 1], play.move)}
     context = {
         "game": game,
-        "t": table_view(shown.view_for(HUMAN), names=_bot_names(game)),
-        "can_play": False,
+        "table": Table(t=table_view(shown.view_for(HUMAN), names=_bot_names(game))),
         "deal_number": deal_index + 1,
         "deals": range(1, len(state.deals) + 1),
         "step": step,

@@ -1,14 +1,18 @@
-"""The table as one seat sees it, ready for the shared table templates (DESIGN.md "one table").
+"""The one table component (DESIGN.md "one table"): a seat's view made ready to draw, and how a
+page asks for it to be drawn.
 
-Lessons, puzzles, classroom questions and the practice table all draw a ``TableView`` with
-``templates/table/table.html``, and read a play back with ``read_play``. Only the seat's View is
-used, so nothing hidden can reach a page.
+Lessons, puzzles, classroom questions and the practice table each make a ``Table`` (the view,
+where plays go, who may play, assistance, feedback, hidden fields, wording) and draw it with
+``{% seep_table table %}``; the play comes back through ``game.table.forms.PlayForm`` and is
+settled against the position by ``settle``. Only the seat's View is used, so nothing hidden can
+reach a page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -17,12 +21,15 @@ from game.engine import (
     Card,
     House,
     Move,
-    NotationError,
+    Position,
     View,
     describe,
+    moves_matching,
     team_of,
+    why_illegal,
 )
-from game.engine.explain import ACTIONS, rank_word
+from game.engine.explain import rank_word, say_move
+from game.table.forms import NOTHING_PICKED, Picked
 
 # Where each seat sits, counted from the viewer in play order: the next player is on your right.
 PLACES = ("bottom", "right", "top", "left")
@@ -89,6 +96,10 @@ class TableView:
     picked: tuple[Card, ...] = ()
     picked_houses: tuple[int, ...] = ()
     house_values: tuple[int, ...] = (9, 10, 11, 12, 13)
+    plain_words: bool = False
+
+    def say(self, move: Move) -> str:
+        return play_words(self.view, move, self.plain_words)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -145,11 +156,15 @@ def owners_label(viewer: int, owners: frozenset[int]) -> str:
 def table_view(
     view: View,
     names: Mapping[int, str] | None = None,
-    selected: Card | None = None,
-    picked: tuple[Card, ...] = (),
-    picked_houses: tuple[int, ...] = (),
+    picked: Picked = NOTHING_PICKED,
+    plain_words: bool = False,
 ) -> TableView:
-    """Everything the table templates draw, for the seat of ``view``."""
+    """Everything the table templates draw, for the seat of ``view``.
+
+    With ``plain_words`` a chosen card's plays are said plainly ("Capture the 2♣ with the J♥"),
+    not with what they win ("…: a sweep!"), which would give a puzzle's answer away.
+    """
+    selected = picked.card
     viewer = view.seat
     seats = tuple(
         SeatView(
@@ -182,7 +197,7 @@ def table_view(
     options: tuple[Option, ...] = ()
     if selected is not None and selected in view.hand:
         options = tuple(
-            Option(move, describe(view, move))
+            Option(move, play_words(view, move, plain_words))
             for move in view.legal_moves()
             if getattr(move, "card", None) == selected
         )
@@ -194,34 +209,102 @@ def table_view(
         last_capture=view.last_capture_cards,
         selected=selected if selected in view.hand else None,
         options=options,
-        picked=tuple(c for c in picked if c in view.loose),
-        picked_houses=tuple(v for v in picked_houses if view.house(v) is not None),
+        picked=tuple(c for c in picked.loose if c in view.loose),
+        picked_houses=tuple(v for v in picked.houses if view.house(v) is not None),
+        plain_words=plain_words,
     )
 
 
+def play_words(view: View, move: Move, plain: bool = False) -> str:
+    """A play in words: plainly, or with what it does on this table."""
+    return say_move(move) if plain else describe(view, move)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the table says about the last play: right or not, why, and the rule."""
+
+    ok: bool
+    message: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything ``{% seep_table %}`` needs: the view, and how this page takes plays.
+
+    ``choices`` are the plays an ambiguous attempt could mean ("which did you mean?"), drawn in
+    words; ``hidden`` are extra fields every post from the table carries.
+    """
+
+    t: TableView
+    post_url: str = ""
+    target: str = "#seep-table"
+    can_play: bool = False
+    assist: bool = False
+    feedback: Feedback | None = None
+    hidden: Mapping[str, object] = field(default_factory=dict)
+    choices: tuple[Option, ...] = ()
+
+    def with_choices(self, moves: tuple[Move, ...]) -> Table:
+        """The same table asking which of ``moves`` the player meant."""
+        return replace(self, choices=tuple(Option(move, self.t.say(move)) for move in moves))
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A play read against the position: the legal move it is, the plays it could mean, or why
+    the rules refuse it."""
+
+    move: Move | None = None
+    choices: tuple[Move, ...] = ()
+    refusal: str = ""
+    rule: str | None = None
+
+
+def settle(position: Position, played: Move | Attempt) -> Settled:
+    """What a posted play means here. A complete move is taken as it is; anything else (an
+    attempt, or a move written only in part) is completed when exactly one legal play fits it."""
+    if isinstance(played, Move) and position.is_legal(played):
+        return Settled(move=played)
+    attempt = played if isinstance(played, Attempt) else Attempt.of_move(played)
+    fits = moves_matching(position, attempt)
+    if len(fits) == 1:
+        return Settled(move=fits[0])
+    if fits:
+        return Settled(choices=tuple(fits))
+    reason = why_illegal(position, attempt)
+    assert reason is not None  # no legal play fits the attempt
+    return Settled(refusal=reason.message, rule=reason.rule)
+
+
+# TEMPORARY: the old reading of the table form, until every page uses PlayForm.
 class PlayFormError(ValueError):
-    """A posted play that cannot even be read (a 400, not a rule lesson)."""
+    pass
 
 
 def read_play(data: Mapping[str, str], lists: Mapping[str, list[str]]) -> Move | Attempt:
-    """Read the table form: a complete ``move`` (an option the page offered), or an attempt.
+    from django.http import QueryDict
 
-    ``data`` gives single values (card, action, value, move); ``lists`` the picked floor cards
-    (``loose``) and house values (``house``).
-    """
-    try:
-        if data.get("move"):
-            return Move.from_str(data["move"])
-        card = Card.from_str(data["card"]) if data.get("card") else None
-        loose = tuple(Card.from_str(text) for text in lists.get("loose", []))
-        houses = tuple(int(text) for text in lists.get("house", []))
-        value_text = data.get("value") or ""
-        value = int(value_text) if value_text else None
-    except (NotationError, ValueError) as error:
-        raise PlayFormError(str(error)) from None
-    action = data.get("action") or None
-    if action is not None and action not in ACTIONS:
-        raise PlayFormError(f"unknown action {action!r}")
-    if len(set(loose)) != len(loose) or len(set(houses)) != len(houses):
-        raise PlayFormError("a floor card or house is picked twice")
-    return Attempt(card=card, loose=loose, houses=houses, action=action, value=value)
+    posted = QueryDict(mutable=True)
+    for key in ("move", "card", "action", "value"):
+        if data.get(key):
+            posted[key] = data[key]
+    for key in ("loose", "house"):
+        posted.setlist(key, list(lists.get(key, [])))
+    from game.table.forms import PlayForm
+
+    form = PlayForm(posted)
+    if not form.is_valid():
+        raise PlayFormError(form.error_message())
+    return form.play
+
+
+def _old_table_view(view: View, names: Any = None, selected: Any = None, picked: Any = (), picked_houses: Any = (), plain_words: bool = False) -> TableView:
+    if isinstance(picked, Picked):
+        return _new_table_view(view, names, picked, plain_words)
+    return _new_table_view(view, names, Picked(selected, tuple(picked), tuple(picked_houses)), plain_words)
+
+
+_new_table_view = table_view
+table_view = _old_table_view  # type: ignore[assignment]

@@ -7,7 +7,6 @@ here on the server; a page never holds more than the seat's view of the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -18,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from game.engine import Card, Deal
-from game.engine.explain import say_move
-from game.table.component import Option, PlayFormError, table_view
+from game.engine import Deal, Move
+from game.table.component import PlayFormError, Table, table_view
+from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.classroom import exports, live, questions, rosters
 from lessons.classroom.forms import (
@@ -34,7 +33,6 @@ from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
 
 Status = LiveSession.Status
-Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
 
 
 def _taught_session(request: HttpRequest, pk: int) -> LiveSession:
@@ -45,26 +43,13 @@ def _taught_session(request: HttpRequest, pk: int) -> LiveSession:
     )
 
 
-def _picked(request: HttpRequest) -> Picked:
-    """What the student had picked on the table, kept picked when the table is redrawn."""
-
-    def card(text: str) -> Card | None:
-        try:
-            return Card.from_str(text)
-        except ValueError:
-            return None
-
-    loose = tuple(c for c in (card(t) for t in request.POST.getlist("loose")) if c)
-    houses = tuple(int(v) for v in request.POST.getlist("house") if v.isdigit())
-    return card(request.POST.get("card", "")), loose, houses
-
-
 def question_context(
     asked: Asked | None,
     number: int,
     answer_url: str = "",
     can_answer: bool = False,
-    picked: Picked | None = None,
+    picked: Picked = NOTHING_PICKED,
+    choices: tuple[Move, ...] = (),
 ) -> dict[str, Any]:
     """What the question partial draws; only the answering seat's view of the table."""
     if asked is None:
@@ -81,19 +66,16 @@ def question_context(
         "match": asked.match_facts(),
     }
     if step.position is not None and step.kind != "count":
-        selected, loose, houses = picked or (None, (), ())
         view = Deal.from_position(step.position).view_for(step.viewer)
-        t = table_view(view, selected=selected, picked=loose, picked_houses=houses)
         # What a chosen card can do, in plain words: "a sweep!" would give the answer away.
-        t = replace(t, options=tuple(Option(o.move, say_move(o.move)) for o in t.options))
-        context |= {
-            "t": t,
-            "can_play": can_answer and step.kind in ("play", "illegal"),
-            "assist": can_answer and step.kind == "play",
-            "table_post_url": answer_url,
-            "table_target": "#live-body",
-            "hidden": {"question": number},
-        }
+        context["table"] = Table(
+            t=table_view(view, picked=picked, plain_words=True),
+            post_url=answer_url,
+            target="#live-body",
+            can_play=can_answer and step.kind in ("play", "illegal"),
+            assist=can_answer and step.kind == "play",
+            hidden={"question": number},
+        ).with_choices(choices)
     return context
 
 
@@ -340,8 +322,8 @@ def _student_context(
     session: LiveSession,
     student: Student,
     message: str = "",
-    picked: Picked | None = None,
-    options: tuple[Any, ...] = (),
+    picked: Picked = NOTHING_PICKED,
+    choices: tuple[Move, ...] = (),
 ) -> dict[str, Any]:
     question = live.current_question(session)
     asked = questions.resolve(question.source) if question else None
@@ -353,14 +335,15 @@ def _student_context(
         "answer": answer,
         "answer_words": asked.play_words(answer.record.play) if answer and asked else "",
         "message": message,
-        "options": options,
         "time_left": None,
     }
     if question is not None and session.status == Status.ASKING:
         time_left = live.deadline(session, question)
         can_answer = answer is None and (time_left is None or time_left > 0)
         answer_url = reverse("classroom:live_answer", args=[session.pk])
-        context |= question_context(asked, question.number, answer_url, can_answer, picked)
+        context |= question_context(
+            asked, question.number, answer_url, can_answer, picked, choices
+        )
         context["time_left"] = time_left
         context["time_limit"] = question.time_limit
     elif question is not None and session.status == Status.REVEALED and asked is not None:
@@ -419,15 +402,15 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(request, template, _student_context(session, student, closed), status=409)
     if request.POST.get("show") and asked.kind == "play":
         return render(
-            request, template, _student_context(session, student, picked=_picked(request))
+            request, template, _student_context(session, student, picked=read_picked(request.POST))
         )
     try:
         outcome = asked.judge(request.POST)
     except (PlayFormError, ValueError) as error:
         return HttpResponseBadRequest(f"That answer could not be read: {error}")
     if not outcome.counts:
-        picked = _picked(request)
-        context = _student_context(session, student, outcome.message, picked, outcome.options)
+        picked = read_picked(request.POST)
+        context = _student_context(session, student, picked=picked, choices=outcome.options)
         return render(request, template, context)
     try:
         live.submit(session, student, question.number, outcome)

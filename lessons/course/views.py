@@ -9,7 +9,8 @@ from django.views.decorators.http import require_GET, require_POST
 from game.engine import Deal, Move
 from game.engine.cards import DECK, Card, Suit
 from game.engine.explain import say_move
-from game.table.component import PlayFormError, table_view
+from game.table.component import Feedback, PlayFormError, Table, table_view
+from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.course import progress, steps
 from lessons.course.content import Lesson, Step, lesson_by_slug
@@ -21,9 +22,6 @@ SUIT_NAMES = {
     Suit.DIAMONDS: _("Diamonds"),
     Suit.CLUBS: _("Clubs"),
 }
-
-# What a learner had picked on the table: a hand card, loose cards, house values.
-Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
 
 # Five of the 17 cards that score (R3), fanned out on the front page.
 HOME_FAN = ("KS", "TD", "AH", "QS", "AC")
@@ -130,26 +128,22 @@ def _step_context(
     elif step.kind == "count":
         context["piles"] = steps.count_piles(step)
         context["match"] = steps.match_facts(step)
-    if step.position is not None:
+    if step.position is not None and step.kind != "count":  # a finished deal: the piles say it
         done = outcome is not None and outcome.ok
         shown = outcome.after if outcome is not None and outcome.after is not None else None
         record = shown if done and shown is not None else Deal.from_position(step.position)
-        selected, loose, houses = picked or (None, (), ())
-        context["t"] = table_view(
-            record.view_for(step.viewer), selected=selected, picked=loose, picked_houses=houses
-        )
-        context["can_play"] = step.kind in ("play", "illegal") and not done
-        if step.kind == "count":
-            del context["t"]  # a finished deal: the piles say it all
-        context["assist"] = step.kind == "play"
-        context["table_post_url"] = answer_url
-        context["table_target"] = "#step-body"
-        if outcome is not None and not done and step.kind in ("play", "illegal"):
-            context["feedback"] = {
-                "ok": outcome.ok,
-                "message": outcome.message,
-                "rule": outcome.rule,
-            }
+        asks_play = step.kind in ("play", "illegal")
+        feedback = None
+        if outcome is not None and not done and asks_play and not outcome.options:
+            feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
+        context["table"] = Table(
+            t=table_view(record.view_for(step.viewer), picked=picked or NOTHING_PICKED),
+            post_url=answer_url,
+            target="#step-body",
+            can_play=asks_play and not done,
+            assist=step.kind == "play",
+            feedback=feedback,
+        ).with_choices(outcome.options if outcome is not None else ())
     return context
 
 
@@ -174,7 +168,7 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
             else reverse("lessons:done", args=[slug])
         )
         return redirect(target)
-    picked = _picked(request)
+    picked = read_picked(request.POST)
     if request.POST.get("show"):
         context = _step_context(request, lesson, number, picked=picked)
     else:
@@ -195,23 +189,6 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         context = _step_context(request, lesson, number, outcome, picked=picked)
     template = "course/step.html#step_body" if request.htmx else "course/step.html"
     return render(request, template, context)
-
-
-def _picked(
-    request: HttpRequest,
-) -> tuple[Card | None, tuple[Card, ...], tuple[int, ...]]:
-    """What the learner had picked on the table, to keep it picked when the page is redrawn."""
-
-    def card(text: str) -> Card | None:
-        try:
-            return Card.from_str(text)
-        except ValueError:
-            return None
-
-    selected = card(request.POST.get("card", ""))
-    loose = tuple(c for c in (card(t) for t in request.POST.getlist("loose")) if c)
-    houses = tuple(int(v) for v in request.POST.getlist("house") if v.isdigit())
-    return selected, loose, houses
 
 
 @require_GET

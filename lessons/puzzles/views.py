@@ -3,7 +3,6 @@ one puzzle by its link, and the editor. Thin views: the logic lives in ``lessons
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -16,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from game.engine import Card, Deal, Position
-from game.engine.explain import say_move
-from game.table.component import Option, PlayFormError, TableView, read_play, seat_label, table_view
+from game.table.component import Feedback, PlayFormError, Table, read_play, seat_label, table_view
+from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
@@ -26,7 +25,6 @@ from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
 
-Picked = tuple[Card | None, tuple[Card, ...], tuple[int, ...]]
 BODY = "puzzles/puzzle.html#puzzle_body"
 
 
@@ -35,11 +33,6 @@ def _collection_puzzle(puzzle_id: str) -> Puzzle:
     if puzzle is None:
         raise Http404("No such puzzle.")
     return puzzle
-
-
-def _neutral(t: TableView) -> TableView:
-    """A chosen card's plays in plain words that do not tell which one sweeps or scores."""
-    return replace(t, options=tuple(Option(o.move, say_move(o.move)) for o in t.options))
 
 
 def _next_link(learner: Learner | None, puzzle: Puzzle, mode: str, over: bool) -> tuple[str, str]:
@@ -79,13 +72,12 @@ def puzzle_context(
         and (outcome.ok or outcome.play in ("gave up", "yes", "no"))
     )
     shown = outcome.after if finished and outcome and outcome.after else puzzle.position
-    selected, loose, houses = picked or (None, (), ())
     view = Deal.from_position(shown).view_for(puzzle.seat)
     said_yes = said_yes or bool(outcome and outcome.asks_play)
     asking = puzzle.kind == "yes-no" and not said_yes and not finished
     feedback = None
     if outcome is not None and not finished and not outcome.options:
-        feedback = {"ok": outcome.ok, "message": outcome.message, "rule": outcome.rule}
+        feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
     next_url, next_label = _next_link(
         learner, puzzle, mode, bool(recorded and recorded.streak_over)
     )
@@ -108,13 +100,17 @@ def puzzle_context(
         "player": player,
         "next_url": next_url,
         "next_label": next_label,
-        "t": _neutral(table_view(view, selected=selected, picked=loose, picked_houses=houses)),
-        "can_play": not finished and not asking,
-        "assist": True,
-        "table_post_url": answer_url,
-        "table_target": "#puzzle-body",
         "hidden": hidden,
-        "feedback": feedback,
+        # A chosen card's plays in plain words that do not tell which one sweeps or scores.
+        "table": Table(
+            t=table_view(view, picked=picked or NOTHING_PICKED, plain_words=True),
+            post_url=answer_url,
+            target="#puzzle-body",
+            can_play=not finished and not asking,
+            assist=True,
+            feedback=feedback,
+            hidden=hidden,
+        ).with_choices(outcome.options if outcome is not None else ()),
     }
 
 
@@ -122,20 +118,6 @@ def _open_hands(position: Position, viewer: int) -> list[tuple[str, tuple[Card, 
     """Every other seat's hand, in play order: shown only for open-card endings."""
     seats = [(viewer + offset) % 4 for offset in (1, 2, 3)]
     return [(seat_label(viewer, seat), position.hands[seat]) for seat in seats]
-
-
-def _picked(data: QueryDict) -> Picked:
-    """What the learner had picked on the table, to keep it picked when the page is redrawn."""
-
-    def card(text: str) -> Card | None:
-        try:
-            return Card.from_str(text)
-        except ValueError:
-            return None
-
-    loose = tuple(c for c in (card(t) for t in data.getlist("loose")) if c)
-    houses = tuple(int(v) for v in data.getlist("house") if v.isdigit())
-    return card(data.get("card", "")), loose, houses
 
 
 def _judge(puzzle: Puzzle, data: QueryDict) -> judge.PuzzleOutcome:
@@ -160,7 +142,7 @@ def _answer(
     """Judge a posted answer (or only show what a card can do) and redraw the puzzle."""
     data = request.POST
     mode = _mode(data.get("mode"))
-    picked = _picked(data)
+    picked = read_picked(data)
     said_yes = data.get("said") == "yes"
     if data.get("show"):
         context = puzzle_context(
@@ -320,9 +302,7 @@ def _check_context(form: editor.PuzzleForm) -> dict[str, Any]:
         "answers": judge.answer_texts(found),
         "legal_count": sum(1 for _ in found.position.legal_moves()),
         "open_hands": _open_hands(found.position, found.seat) if found.open_cards else [],
-        "t": table_view(view),
-        "can_play": False,
-        "table_post_url": "",
+        "table": Table(t=table_view(view)),
     }
 
 
