@@ -124,7 +124,7 @@ class Card:
 
     @classmethod
     def from_str(cls, text: str) -> Card:
-        """Parse "TD", "10D" or "td"; raise ``NotationError`` (a ``ValueError``) on anything else."""
+        """Parse "TD", "10D" or "td"; raise ``NotationError`` (a ValueError) on anything else."""
         if not isinstance(text, str):
             raise NotationError(f"a card is written as text like 'TD', not {text!r}")
         key = text.strip().upper()
