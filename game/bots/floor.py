@@ -11,8 +11,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from game.engine import Break, Build, Capture, House, Move, Throw, team_of
-from game.engine.movegen import capture_masks, subset_sums
+from game.engine import (
+    Break,
+    Build,
+    Capture,
+    House,
+    Move,
+    Throw,
+    capture_groups,
+    maximal_captures,
+    team_of,
+)
 
 from .cardbits import POINTS_OF, RANK_OF, indices, mask_of, points_in
 
@@ -105,7 +114,7 @@ def _loose_captures(loose: int) -> LooseCaptures:
     values = [RANK_OF[i] for i in cards]
     points = [POINTS_OF[i] for i in cards]
     total = sum(values)
-    sums = subset_sums(values)
+    sums = capture_groups(values)
     best = [-1] * 14
     clears = [False] * 14
     for value in VALUES:
@@ -119,7 +128,7 @@ def _loose_captures(loose: int) -> LooseCaptures:
                 covered |= group
             best[value] = _points(points, covered)
         else:
-            best[value] = max(_points(points, mask) for mask in capture_masks(groups))
+            best[value] = max(_points(points, mask) for mask in maximal_captures(groups))
     return LooseCaptures(tuple(best), tuple(clears))
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import Card, sort_cards
-from .movegen import subset_sums
+from .movegen import capture_groups
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
 from .position import (
     OPENING_SWEEP_BONUS,
@@ -307,7 +307,7 @@ def _last_card_of_own_house(position: Position, card: Card, spared: int | None) 
 
 def _capturable(position: Position, card: Card) -> tuple[bool, list[list[Card]]]:
     loose = position.loose
-    sums = subset_sums([c.rank for c in loose])
+    sums = capture_groups([c.rank for c in loose])
     groups = [[c for i, c in enumerate(loose) if m >> i & 1] for m in sums.get(card.rank, [])]
     return position.house(card.rank) is not None, groups
 
@@ -372,7 +372,7 @@ def _explain_capture(position: Position, card: Card, attempt: Attempt) -> Reason
         )
     taken = set(chosen)
     remaining = [c for c in position.loose if c not in taken]
-    left_sums = subset_sums([c.rank for c in remaining])
+    left_sums = capture_groups([c.rank for c in remaining])
     if left_sums.get(v):
         mask = min(left_sums[v], key=lambda m: bin(m).count("1"))
         group = [c for i, c in enumerate(remaining) if mask >> i & 1]

@@ -1,5 +1,11 @@
 """Legal move generation: every legal move once, in canonical form (RULES.md R7–R28, §8).
 
+This is the fast generator, not the rules as written: those live in ``tests/engine/bruteforce.py``,
+a plain, slow second reading of RULES.md that imports nothing from the engine, and the tests
+(``tests/engine/test_crosscheck.py``, ``test_properties.py``, ``test_perft.py``) check that this
+module lists exactly its moves, on random deals and on generated floors, houses and openings. A
+change to the rules goes into the brute force first.
+
 Loose cards are handled as bit masks over the (sorted) loose tuple: a "group" is a mask whose
 cards sum to a value, and a capture or build collects disjoint groups. Values never exceed 13, so
 only subsets summing to at most 13 are ever enumerated.
@@ -42,8 +48,10 @@ class Table(NamedTuple):
     opening: bool  # play 1 of the deal is to be made (or the bid)
 
 
-def subset_sums(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
-    """Every non-empty subset of ``values`` summing to at most 13, as masks grouped by sum."""
+def capture_groups(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """The groups loose cards of these values make: every non-empty subset adding up to at most 13,
+    as a mask over ``values``, by its total. A card of value v may capture the groups of total v
+    (R16)."""
     return _subset_sums(tuple(values))
 
 
@@ -80,9 +88,16 @@ def packings(groups: Sequence[int], start: int = 0) -> set[int]:
     return reached
 
 
-def capture_masks(groups: Sequence[int]) -> tuple[int, ...]:
-    """The maximal collections of disjoint groups (R18): no group is left untouched."""
+def maximal_captures(groups: Sequence[int]) -> tuple[int, ...]:
+    """The captures R18 allows with these groups (masks of loose cards of one total): every union
+    of disjoint groups that leaves no group untouched."""
     return _capture_masks(tuple(groups))
+
+
+def takes_every_loose_card(values: Sequence[int], value: int) -> bool:
+    """Whether one capture by a card of ``value`` can take all the loose cards of these values."""
+    groups = _subset_sums(tuple(values)).get(value, ())
+    return (1 << len(values)) - 1 in _capture_masks(groups)
 
 
 @lru_cache(maxsize=8192)
