@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from .deal import deal
 from .errors import SeepError
-from .moves import Move
+from .moves import Move, move_from_json, move_from_str
 from .position import Position
 from .scoring import score_deal
 
@@ -37,8 +37,8 @@ def _position(data: Any) -> Position:
 
 def _move(data: Any) -> Move:
     if isinstance(data, str):
-        return Move.from_str(data)
-    return Move.from_json(data)
+        return move_from_str(data)
+    return move_from_json(data)
 
 
 def _error(message: str, rule: str | None = None) -> dict[str, Any]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from .cards import Card, sort_cards
 from .movegen import capture_groups
-from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
+from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, Move, Throw
 from .position import (
     OPENING_SWEEP_BONUS,
     SWEEP_BONUS,
@@ -42,28 +42,31 @@ class Attempt:
 
     @classmethod
     def of_move(cls, move: Move) -> Attempt:
-        if isinstance(move, Bid):
-            return cls(action="bid", value=move.value)
-        if isinstance(move, Throw):
-            return cls(card=move.card, action="throw")
-        if isinstance(move, Capture):
-            houses = (move.card.rank,) if move.house else ()
-            return cls(card=move.card, loose=move.loose, houses=houses, action="capture")
-        if isinstance(move, Build):
-            return cls(card=move.card, loose=move.loose, action="build", value=move.value)
-        assert isinstance(move, Break)
-        return cls(
-            card=move.card,
-            loose=move.loose,
-            houses=(move.house,),
-            action="break",
-            value=move.value,
-        )
+        match move:
+            case Bid():
+                return cls(action="bid", value=move.value)
+            case Throw():
+                return cls(card=move.card, action="throw")
+            case Capture():
+                houses = (move.card.rank,) if move.house else ()
+                return cls(card=move.card, loose=move.loose, houses=houses, action="capture")
+            case Build():
+                return cls(card=move.card, loose=move.loose, action="build", value=move.value)
+            case Break():
+                return cls(
+                    card=move.card,
+                    loose=move.loose,
+                    houses=(move.house,),
+                    action="break",
+                    value=move.value,
+                )
+            case _:
+                assert_never(move)
 
 
 def played_text(played: Move | Attempt) -> str:
     """A play as recorded: a move in notation, or what an attempt picked (e.g. "throw 9H")."""
-    if isinstance(played, Move):
+    if not isinstance(played, Attempt):
         return str(played)
     parts = [played.action or "", str(played.card or "")]
     parts += [str(c) for c in played.loose] + [f"{v}-house" for v in played.houses]
@@ -154,26 +157,28 @@ def matches(move: Move, attempt: Attempt, position: Position) -> bool:
         return False
     if isinstance(move, Bid):
         return attempt.value in (None, move.value) and attempt.card is None
-    assert isinstance(move, CardMove)
     if attempt.card is not None and move.card != attempt.card:
         return False
     chosen = set(attempt.loose)
-    if isinstance(move, Throw):
-        return not chosen and not attempt.houses
-    if isinstance(move, Capture):
-        wanted_houses = set(attempt.houses)
-        if wanted_houses - {move.card.rank} or (wanted_houses and not move.house):
-            return False
-        return chosen == set(move.loose) or (not chosen and attempt.action is None)
-    if isinstance(move, Build):
-        if attempt.value not in (None, move.value) or set(attempt.houses) - {move.value}:
-            return False
-        absorbed = {c for c in position.loose if c.rank == move.value}
-        return chosen | absorbed == set(move.loose) or (not chosen and attempt.action is None)
-    assert isinstance(move, Break)
-    if attempt.value not in (None, move.value) or set(attempt.houses) - {move.house}:
-        return False
-    return not chosen - set(move.loose)
+    match move:
+        case Throw():
+            return not chosen and not attempt.houses
+        case Capture():
+            wanted_houses = set(attempt.houses)
+            if wanted_houses - {move.card.rank} or (wanted_houses and not move.house):
+                return False
+            return chosen == set(move.loose) or (not chosen and attempt.action is None)
+        case Build():
+            if attempt.value not in (None, move.value) or set(attempt.houses) - {move.value}:
+                return False
+            absorbed = {c for c in position.loose if c.rank == move.value}
+            return chosen | absorbed == set(move.loose) or (not chosen and attempt.action is None)
+        case Break():
+            if attempt.value not in (None, move.value) or set(attempt.houses) - {move.house}:
+                return False
+            return not chosen - set(move.loose)
+        case _:
+            assert_never(move)
 
 
 def moves_matching(position: Position, attempt: Attempt) -> list[Move]:
@@ -542,46 +547,56 @@ def sweep_bonus(state: TableState, move: Move) -> int | None:
 
 def describe(state: TableState, move: Move) -> str:
     """A short sentence saying what a legal move does, for feedback and bot explanations."""
-    if isinstance(move, Bid):
-        return f"Bids {move.value}."
-    if isinstance(move, Throw):
-        return f"Throws the {move.card.short}."
-    if isinstance(move, Capture):
-        house = state.house(move.card.rank) if move.house else None
-        parts = ([f"{house.value}-house"] if house else []) + [c.short for c in move.loose]
-        won = [move.card, *move.loose, *(house.cards if house else ())]
-        points = sum(c.points for c in won)
-        text = f"Captures the {_join(parts)} with the {move.card.short}"
-        text += f": {points} point{'s' if points != 1 else ''}" if points else ""
-        bonus = sweep_bonus(state, move)
-        if bonus is not None:
-            text += f", and sweeps (+{bonus})" if bonus else ", and clears the floor"
-        return text + "."
-    if isinstance(move, Build):
-        cards = _names([move.card, *move.loose])
-        if state.house(move.value) is None:
-            return f"Builds {_a(move.value)}-house ({move.value}) with the {cards}."
-        return f"Cements the {move.value}-house with the {cards}."
-    assert isinstance(move, Break)
-    return f"Breaks the {move.house}-house with the {move.card.short}, making it {move.value}."
+    match move:
+        case Bid():
+            return f"Bids {move.value}."
+        case Throw():
+            return f"Throws the {move.card.short}."
+        case Capture():
+            house = state.house(move.card.rank) if move.house else None
+            parts = ([f"{house.value}-house"] if house else []) + [c.short for c in move.loose]
+            won = [move.card, *move.loose, *(house.cards if house else ())]
+            points = sum(c.points for c in won)
+            text = f"Captures the {_join(parts)} with the {move.card.short}"
+            text += f": {points} point{'s' if points != 1 else ''}" if points else ""
+            bonus = sweep_bonus(state, move)
+            if bonus is not None:
+                text += f", and sweeps (+{bonus})" if bonus else ", and clears the floor"
+            return text + "."
+        case Build():
+            cards = _names([move.card, *move.loose])
+            if state.house(move.value) is None:
+                return f"Builds {_a(move.value)}-house ({move.value}) with the {cards}."
+            return f"Cements the {move.value}-house with the {cards}."
+        case Break():
+            return (
+                f"Breaks the {move.house}-house with the {move.card.short}, making it {move.value}."
+            )
+        case _:
+            assert_never(move)
 
 
 def say_move(move: Move) -> str:
     """A move in plain words, saying nothing of whether it is legal (for quiz choices)."""
-    if isinstance(move, Bid):
-        return f"Bid {move.value}."
-    if isinstance(move, Throw):
-        return f"Throw the {move.card.short}."
-    if isinstance(move, Capture):
-        parts = ([f"the {move.card.rank}-house"] if move.house else []) + [
-            c.short for c in move.loose
-        ]
-        return f"Capture {_join(parts)} with the {move.card.short}."
-    if isinstance(move, Build):
-        cards = _names([move.card, *move.loose])
-        return f"Build {_a(move.value)}-house ({move.value}) with the {cards}."
-    assert isinstance(move, Break)
-    return f"Break the {move.house}-house with the {move.card.short}, making it {move.value}."
+    match move:
+        case Bid():
+            return f"Bid {move.value}."
+        case Throw():
+            return f"Throw the {move.card.short}."
+        case Capture():
+            parts = ([f"the {move.card.rank}-house"] if move.house else []) + [
+                c.short for c in move.loose
+            ]
+            return f"Capture {_join(parts)} with the {move.card.short}."
+        case Build():
+            cards = _names([move.card, *move.loose])
+            return f"Build {_a(move.value)}-house ({move.value}) with the {cards}."
+        case Break():
+            return (
+                f"Break the {move.house}-house with the {move.card.short}, making it {move.value}."
+            )
+        case _:
+            assert_never(move)
 
 
 def _join(parts: list[str]) -> str:

@@ -1,5 +1,8 @@
 """The five kinds of move (RULES.md §8), with JSON and text notation.
 
+``Move`` is the closed union of the five classes. ``str(move)`` writes the text notation and
+``move_from_str`` reads it; ``move.to_json()`` and ``move_from_json`` do the same for §8 JSON.
+
 Text notation (see docs/NOTATION.md)::
 
     bid 11
@@ -26,33 +29,17 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Base of the five move kinds. Two moves are the same move exactly when they are equal."""
-
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"Move.from_str({str(self)!r})"
-
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Move:
-        return move_from_json(data)
-
-    @staticmethod
-    def from_str(text: str) -> Move:
-        return move_from_str(text)
+def _repr(move: Move) -> str:
+    return f"move_from_str({str(move)!r})"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Bid(Move):
+class Bid:
     """The bidder names a house value 9–13 matching a card in their hand (R7)."""
 
     value: int
     kind: ClassVar[str] = "bid"
+    __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "bid", "value": self.value}
@@ -62,11 +49,12 @@ class Bid(Move):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Throw(Move):
+class Throw:
     """Lay a card on the floor as a loose card (R20)."""
 
     card: Card
     kind: ClassVar[str] = "throw"
+    __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "throw", "card": str(self.card)}
@@ -76,13 +64,14 @@ class Throw(Move):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Capture(Move):
+class Capture:
     """Take the house of the card's value (if ``house``) and the ``loose`` cards (R16–R18)."""
 
     card: Card
     house: bool
     loose: tuple[Card, ...]
     kind: ClassVar[str] = "capture"
+    __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,13 +87,14 @@ class Capture(Move):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Build(Move):
+class Build:
     """Make, cement or add to the house of ``value`` with the card and ``loose`` cards (R23)."""
 
     card: Card
     value: int
     loose: tuple[Card, ...]
     kind: ClassVar[str] = "build"
+    __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,7 +110,7 @@ class Build(Move):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Break(Move):
+class Break:
     """Raise the ordinary ``house`` to ``value`` with one hand card (R28)."""
 
     card: Card
@@ -128,6 +118,7 @@ class Break(Move):
     value: int
     loose: tuple[Card, ...]
     kind: ClassVar[str] = "break"
+    __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,6 +133,10 @@ class Break(Move):
         text = f"break {self.card} {self.house}>{self.value}"
         return f"{text}: {_cards_text(self.loose)}" if self.loose else text
 
+
+Move = Capture | Build | Break | Throw | Bid
+"""A move: one of the five kinds, and nothing else. Read one with ``move_from_str`` (the text
+that ``str(move)`` writes) or ``move_from_json`` (``move.to_json()``); ``move.kind`` names it."""
 
 CardMove = Throw | Capture | Build | Break
 """The moves that play a card from the hand (every move but a bid)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from .cards import Card, sort_cards
 from .errors import IllegalMove, InvalidPosition, NotationError
@@ -176,8 +176,7 @@ class Position:
     def apply_unchecked(self, move: Move) -> Position:
         """Apply a move known to be legal (from ``legal_moves``) without checking it again."""
         seat = self.turn
-        if not isinstance(move, CardMove):
-            assert isinstance(move, Bid)
+        if isinstance(move, Bid):
             return _replace(self, bid=move.value)
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != move.card)
@@ -188,55 +187,58 @@ class Position:
         last_capture = self.last_capture
         team = team_of(seat)
         plays = self.plays + 1
-        if isinstance(move, Throw):
-            loose = sort_cards((*loose, move.card))
-        elif isinstance(move, Capture):
-            taken = set(move.loose)
-            loose = tuple(c for c in loose if c not in taken)
-            won = [move.card, *move.loose]
-            if move.house:
-                house = self.house(move.card.rank)
-                assert house is not None
-                houses.remove(house)
-                won.extend(house.cards)
-            pile = list(captured)
-            pile[team] = sort_cards((*captured[team], *won))
-            captured = (pile[0], pile[1])
-            last_capture = team
-            if not loose and not houses:
-                bonus = _sweep_bonus(plays, hands, self.stock)
-                points = list(sweeps)
-                points[team] += bonus
-                sweeps = (points[0], points[1])
-        elif isinstance(move, Build):
-            used = set(move.loose)
-            loose = tuple(c for c in loose if c not in used)
-            sets = split_into_sets((move.card, *move.loose), move.value)
-            assert sets is not None
-            house = self.house(move.value)
-            if house is None:
-                houses.append(House(move.value, sets, frozenset({seat})))
-            else:
-                houses.remove(house)
-                owners = house.owners
-                if seat not in owners and (seat + 2) % 4 not in owners:
-                    owners = owners | {seat}
-                houses.append(house.with_sets(sets, owners))
-        elif isinstance(move, Break):
-            broken = self.house(move.house)
-            assert broken is not None
-            houses.remove(broken)
-            used = set(move.loose)
-            loose = tuple(c for c in loose if c not in used)
-            raised = (*broken.sets[0], move.card)
-            absorbed = [(c,) for c in move.loose]
-            target = self.house(move.value)
-            if target is None:
-                sets = _sorted_sets([raised, *absorbed])
-                houses.append(House(move.value, sets, frozenset({seat})))
-            else:
-                houses.remove(target)
-                houses.append(target.with_sets([raised, *absorbed], target.owners | {seat}))
+        match move:
+            case Throw():
+                loose = sort_cards((*loose, move.card))
+            case Capture():
+                taken = set(move.loose)
+                loose = tuple(c for c in loose if c not in taken)
+                won = [move.card, *move.loose]
+                if move.house:
+                    house = self.house(move.card.rank)
+                    assert house is not None
+                    houses.remove(house)
+                    won.extend(house.cards)
+                pile = list(captured)
+                pile[team] = sort_cards((*captured[team], *won))
+                captured = (pile[0], pile[1])
+                last_capture = team
+                if not loose and not houses:
+                    bonus = _sweep_bonus(plays, hands, self.stock)
+                    points = list(sweeps)
+                    points[team] += bonus
+                    sweeps = (points[0], points[1])
+            case Build():
+                used = set(move.loose)
+                loose = tuple(c for c in loose if c not in used)
+                sets = split_into_sets((move.card, *move.loose), move.value)
+                assert sets is not None
+                house = self.house(move.value)
+                if house is None:
+                    houses.append(House(move.value, sets, frozenset({seat})))
+                else:
+                    houses.remove(house)
+                    owners = house.owners
+                    if seat not in owners and (seat + 2) % 4 not in owners:
+                        owners = owners | {seat}
+                    houses.append(house.with_sets(sets, owners))
+            case Break():
+                broken = self.house(move.house)
+                assert broken is not None
+                houses.remove(broken)
+                used = set(move.loose)
+                loose = tuple(c for c in loose if c not in used)
+                raised = (*broken.sets[0], move.card)
+                absorbed = [(c,) for c in move.loose]
+                target = self.house(move.value)
+                if target is None:
+                    sets = _sorted_sets([raised, *absorbed])
+                    houses.append(House(move.value, sets, frozenset({seat})))
+                else:
+                    houses.remove(target)
+                    houses.append(target.with_sets([raised, *absorbed], target.owners | {seat}))
+            case _:
+                assert_never(move)
         stock = self.stock
         if self.plays == 0:
             hands, stock = _deal_packets(hands, stock, self.dealer)

@@ -90,9 +90,9 @@ def engine_moves(d: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def engine_apply(d: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-    from game.engine import Move
+    from game.engine import move_from_json
 
-    return engine_pos(d).apply(Move.from_json(move)).to_json()
+    return engine_pos(d).apply(move_from_json(move)).to_json()
 
 
 def same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:

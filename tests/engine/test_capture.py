@@ -16,7 +16,7 @@ from engine_helpers import (
     throw,
 )
 
-from game.engine import IllegalMove, Move, Position
+from game.engine import IllegalMove, Position, move_from_json
 
 OTHERS = {1: ["QH"], 2: ["QC"], 3: ["KH"]}  # others still hold cards: not the last play
 
@@ -29,7 +29,7 @@ def expect(pos, moves):
 
 def illegal(pos, move, rules=None):
     with pytest.raises(IllegalMove) as info:
-        Position.from_json(pos).apply(Move.from_json(move))
+        Position.from_json(pos).apply(move_from_json(move))
     if rules is not None:
         assert info.value.rule in rules, f"rule {info.value.rule!r} for {mtext(move)}"
 

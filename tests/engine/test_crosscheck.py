@@ -26,7 +26,7 @@ from bruteforce import (
 )
 from engine_helpers import mtext, random_deal
 
-from game.engine import Move, Position
+from game.engine import Position, move_from_json
 from game.engine.movegen import forget_floors, generate
 
 
@@ -46,7 +46,7 @@ def check_position(j: dict) -> list[dict]:
             f"only the engine: {only_engine}\nonly the brute force: {only_brute}"
         )
     for m in brute:
-        got = pos.apply(Move.from_json(m)).to_json()
+        got = pos.apply(move_from_json(m)).to_json()
         want = brute_apply(j, m, check=False)
         if normalize(got) != normalize(want):
             raise AssertionError(

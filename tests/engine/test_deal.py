@@ -18,7 +18,7 @@ from engine_helpers import (
     throw,
 )
 
-from game.engine import IllegalMove, Move, Position, deal
+from game.engine import IllegalMove, Position, deal, move_from_json
 
 
 def all_cards(j):
@@ -91,13 +91,13 @@ def test_r7_bid_hand_made():
     assert after["bid"] == 11 and after["plays"] == 0 and after["turn"] == 0
     for bad in (10, 12, 13):
         with pytest.raises(IllegalMove):
-            Position.from_json(pos).apply(Move.from_json({"kind": "bid", "value": bad}))
+            Position.from_json(pos).apply(move_from_json({"kind": "bid", "value": bad}))
     for bad in (8, 4, 14):  # not a bid at all (R7: 9 to 13)
         with pytest.raises(ValueError):
-            Position.from_json(pos).apply(Move.from_json({"kind": "bid", "value": bad}))
+            Position.from_json(pos).apply(move_from_json({"kind": "bid", "value": bad}))
     # once the bid is made, no more bids
     with pytest.raises(IllegalMove):
-        Position.from_json(after).apply(Move.from_json({"kind": "bid", "value": 9}))
+        Position.from_json(after).apply(move_from_json({"kind": "bid", "value": 9}))
 
 
 def test_r7_only_bids_before_the_opening():
@@ -106,9 +106,9 @@ def test_r7_only_bids_before_the_opening():
     )
     assert engine_moves(pos) == [{"kind": "bid", "value": 9}]
     with pytest.raises(IllegalMove):
-        Position.from_json(pos).apply(Move.from_json(build("5S", 9, ["4C"])))
+        Position.from_json(pos).apply(move_from_json(build("5S", 9, ["4C"])))
     with pytest.raises(IllegalMove):
-        Position.from_json(pos).apply(Move.from_json(throw("9H")))
+        Position.from_json(pos).apply(move_from_json(throw("9H")))
 
 
 # The worked opening of the brute-force self-check: bid 11 holding J 5 9 K over 6 2 3 8.
@@ -145,7 +145,7 @@ def test_r10_opening_no_other_kind_of_play():
         build("3D", 11, ["8S"]),  # the 3 is a floor card, not in hand
     ):
         with pytest.raises(IllegalMove):
-            pos.apply(Move.from_json(bad))
+            pos.apply(move_from_json(bad))
 
 
 def test_r10_opening_throw_only_of_a_bid_card_that_cannot_capture():
@@ -177,7 +177,7 @@ def test_r10_opening_build_onto_partners_house_keeps_a_bid_card():
     assert capture("JH", True, []) in moves
     assert engine_moves(pos) == moves
     with pytest.raises(IllegalMove):
-        Position.from_json(pos).apply(Move.from_json(build("JH", 11, [])))
+        Position.from_json(pos).apply(move_from_json(build("JH", 11, [])))
 
 
 def test_r10_opening_kinds_in_random_deals():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.engine import Attempt, Card, IllegalMove, Move, Position, describe, why_illegal
+from game.engine import Attempt, Card, IllegalMove, Position, describe, move_from_str, why_illegal
 
 C = Card.from_str
 
@@ -157,14 +157,14 @@ def test_legal_attempts_return_none_including_partial_ones():
 
 def test_apply_raises_illegal_move_with_the_rule():
     with pytest.raises(IllegalMove) as caught:
-        at(FLOOR).apply(Move.from_str("throw 9H"))
+        at(FLOOR).apply(move_from_str("throw 9H"))
     assert caught.value.rule == "R20"
     assert isinstance(caught.value, ValueError)
 
 
 def test_describe_says_what_a_capture_takes_and_scores():
     position = at("dealer=3 bid=11 plays=4 hands=KD,TH/-/-/- loose=TD,3S")
-    text = describe(position, Move.from_str("capture TH: TD"))
+    text = describe(position, move_from_str("capture TH: TD"))
     assert text == "Captures the 10♦ with the 10♥: 6 points."
 
 

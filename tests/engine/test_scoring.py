@@ -2,7 +2,16 @@
 
 import random
 
-from game.engine import Card, DealScore, Match, Move, Position, TeamScore, deal, score_deal
+from game.engine import (
+    Card,
+    DealScore,
+    Match,
+    Position,
+    TeamScore,
+    deal,
+    move_from_str,
+    score_deal,
+)
 from game.engine.scoring import team_score
 
 
@@ -24,7 +33,7 @@ def test_r29_leftover_loose_cards_go_to_the_last_capturer_and_are_no_sweep():
     position = Position.from_str(
         "dealer=2 bid=10 plays=47 hands=-/-/3H/- loose=5C,KS captured=-/AS sweeps=0/0 last=1"
     )
-    after = position.apply(Move.from_str("throw 3H"))
+    after = position.apply(move_from_str("throw 3H"))
     assert after.is_over
     assert after.loose == ()
     assert set(after.captured[1]) == {Card.from_str(c) for c in ("AS", "5C", "KS", "3H")}
@@ -33,13 +42,13 @@ def test_r29_leftover_loose_cards_go_to_the_last_capturer_and_are_no_sweep():
 
 def test_r29_with_no_capture_all_deal_leftovers_stay_and_count_for_no_one():
     position = Position.from_str("dealer=2 bid=10 plays=47 hands=-/-/3H/- loose=5C,KS")
-    after = position.apply(Move.from_str("throw 3H"))
+    after = position.apply(move_from_str("throw 3H"))
     assert after.is_over and len(after.loose) == 3 and after.captured == ((), ())
 
 
 def test_r19_a_sweep_on_the_last_play_scores_nothing():
     position = Position.from_str("dealer=2 bid=10 plays=47 hands=-/-/8H/- loose=3C,5D last=0")
-    after = position.apply(Move.from_str("capture 8H: 3C 5D"))
+    after = position.apply(move_from_str("capture 8H: 3C 5D"))
     assert after.is_over and after.sweeps == (0, 0)
 
 

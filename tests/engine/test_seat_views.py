@@ -3,7 +3,7 @@
 import json
 import random
 
-from game.engine import Card, Deal, Position, deal, view_for
+from game.engine import Card, Deal, Position, deal, move_from_str, view_for
 
 
 def hidden_cards(record: Deal, seat: int) -> set[str]:
@@ -48,12 +48,10 @@ def test_r6_floor_is_face_down_until_the_bid():
 def test_r14_the_last_capture_can_be_looked_at_until_the_next_play():
     position = Position.from_str("dealer=3 bid=11 plays=4 hands=9C,2H/3D/-/- loose=4S,5H,KH")
     record = Deal.from_position(position)
-    from game.engine import Move
-
-    record = record.apply(Move.from_str("capture 9C: 4S 5H"))
+    record = record.apply(move_from_str("capture 9C: 4S 5H"))
     view = record.view_for(2)
     assert view.last_capture_cards == tuple(Card.from_str(c) for c in ("4S", "5H", "9C"))
-    record = record.apply(Move.from_str("throw 3D"))
+    record = record.apply(move_from_str("throw 3D"))
     assert record.view_for(2).last_capture_cards == ()
 
 
