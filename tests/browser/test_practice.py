@@ -9,12 +9,14 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.keyboard import arrow_to, press, settle, tab_to
+from tests.play.deals import THE_HUMAN_BIDS, deal_games_from
 
 pytestmark = pytest.mark.browser
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 SCREENSHOT_DIR = BASE_DIR / os.environ.get("SCREENSHOT_DIR", "test-results/screenshots")
 PHONE = {"width": 360, "height": 740}
+BOTS_HAND_OVER_MS = 30_000  # the bots' plays of a whole round, on a busy machine
 
 
 @pytest.fixture
@@ -25,16 +27,14 @@ def context(open_context: Callable[..., BrowserContext]) -> BrowserContext:
 
 def wait_for_my_turn(page: Page) -> str:
     """Let the bots play until the page asks something of the human; say what."""
-    for _ in range(200):
-        settle(page)
-        if page.locator(".score-sheet").count():
-            return "over"
-        if page.get_by_role("button", name="Bid", exact=False).count():
-            return "bid"
-        if page.locator("input[name=card]:enabled").count():
-            return "play"
-        page.wait_for_timeout(100)
-    raise AssertionError("the bots never handed over")
+    over = page.locator(".score-sheet")
+    bid = page.get_by_role("button", name="Bid", exact=False)
+    play = page.locator("input[name=card]:enabled")
+    over.or_(bid).or_(play).first.wait_for(state="attached", timeout=BOTS_HAND_OVER_MS)
+    settle(page)
+    if over.count():
+        return "over"
+    return "bid" if bid.count() else "play"
 
 
 def play_one_card(page: Page) -> None:
@@ -50,13 +50,17 @@ def play_one_card(page: Page) -> None:
     press(page, page.locator(".option-list button").first)
 
 
-def test_a_whole_deal_by_keyboard_at_phone_width(page: Page, live_server: LiveServer) -> None:
+def test_a_whole_deal_by_keyboard_at_phone_width(
+    page: Page, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)  # the server runs in this process
     page.goto(live_server.url + "/play/")
     tab_to(page, page.get_by_label("Match length"))
     page.keyboard.press("ArrowDown")  # "One deal"
     press(page, page.get_by_label("Fast bots (no pause between their plays)"), key="Space")
     press(page, page.get_by_role("button", name="Deal the cards"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
+    assert wait_for_my_turn(page) == "bid"  # the human is the bidder of this deal
     photographed = False
     for _ in range(20):
         state = wait_for_my_turn(page)
