@@ -1,8 +1,9 @@
 # Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000; `make test`
-# runs every test.
-# Both need only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
+# runs every test; `make test-fast`, in under a minute, all but the browser tests and those marked
+# slow (cross-checks, property tests, many deals).
+# Each needs only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
 
-.PHONY: run test lint screenshots uv
+.PHONY: run test test-fast lint screenshots uv
 
 # uv as a command if it is on PATH, else as a module of the Python that installed it.
 UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
@@ -17,6 +18,10 @@ run: uv
 test: uv
 	$(UV) sync --locked
 	$(UV) run pytest
+
+test-fast: uv
+	$(UV) sync --locked
+	$(UV) run pytest -m "not slow and not browser"
 
 lint: uv
 	$(UV) sync --locked

@@ -26,6 +26,7 @@ def play_checked(record: Deal, levels: list[str], budget: float, seed: int) -> D
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["beginner", "casual", "skilled"])
 def test_hundreds_of_deals_without_an_illegal_move(level: str) -> None:
     for number in range(200):
@@ -35,6 +36,7 @@ def test_hundreds_of_deals_without_an_illegal_move(level: str) -> None:
         assert final.position.is_over
 
 
+@pytest.mark.slow
 def test_expert_completes_deals_with_a_tiny_budget() -> None:
     for number in range(10):
         levels = (

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from bruteforce import (
     brute_apply,
     brute_legal_moves,
@@ -28,6 +29,8 @@ from engine_helpers import mtext, random_deal
 
 from game.engine import Position, move_from_json
 from game.engine.movegen import forget_floors, generate
+
+pytestmark = pytest.mark.slow  # thousands of positions against the brute force
 
 
 def check_position(j: dict) -> list[dict]:

@@ -10,6 +10,8 @@ import pytest
 from bruteforce import brute_legal_moves
 from engine_helpers import engine_moves, make_pos
 
+pytestmark = pytest.mark.slow  # every count confirmed by the brute force
+
 OTHERS = {1: ["QH"], 2: ["QC"], 3: ["KH"]}
 
 CASES = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bruteforce import (
     card_points,
     card_value,
@@ -23,6 +24,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import IllegalMove, Position, deal, move_from_json, move_from_str
+
+pytestmark = pytest.mark.slow  # Hypothesis: many whole deals per property
 
 DEALS = st.tuples(
     st.integers(min_value=0, max_value=2**32 - 1),

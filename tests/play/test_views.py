@@ -253,6 +253,7 @@ def play_deal_through_views(client: Client, game: PracticeGame) -> None:
     raise AssertionError("the deal did not end")
 
 
+@pytest.mark.slow
 def test_whole_deals_through_the_views_never_show_a_hidden_card(client: Client) -> None:
     game = new_game(client, deals_to_play=4)
     for deal_number in range(4):
