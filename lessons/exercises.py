@@ -1,8 +1,8 @@
 """Exercises: a position, a task for the seat to move, and a judge (DESIGN.md "one exercise").
 
-Lesson steps, puzzles and classroom questions are all exercises. A goal is a small named
-predicate over what a play does, checked on the engine's result, so any legal play that meets
-it passes. Pure Python over the engine: no Django here.
+A "make this play" question (``lessons.questions.PlayQuestion``) is a position and goals. A goal is
+a small named predicate over what a play does, checked on the engine's result, so any legal play
+that meets it passes; it also says the task in words, and what a play that misses it leads to.
 
 Goals are written as text in content files:
 
@@ -24,11 +24,13 @@ Goals are written as text in content files:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
 
 from game.engine import (
     DECK,
-    Attempt,
+    MAX_HOUSE,
     Break,
     Build,
     Capture,
@@ -38,13 +40,12 @@ from game.engine import (
     Position,
     Throw,
     describe,
-    moves_matching,
+    move_from_str,
+    rank_word,
+    single_card_sweeps,
+    sweep_bonus,
     team_of,
-    why_illegal,
 )
-from game.engine.explain import rank_word, sweep_bonus
-from game.engine.movegen import capture_masks, subset_sums
-from game.engine.moves import MAX_HOUSE
 from game.search import move_values
 
 
@@ -68,18 +69,6 @@ def unseen_cards(position: Position, seat: int) -> list[Card]:
     return [card for card in DECK if card not in seen]
 
 
-def single_card_sweeps(position: Position, value: int) -> bool:
-    """Whether a card of ``value`` played now would take every loose card and house."""
-    if not position.loose and not position.houses:
-        return False
-    if any(h.value != value for h in position.houses):
-        return False
-    if not position.loose:
-        return True
-    full = (1 << len(position.loose)) - 1
-    return full in capture_masks(subset_sums([c.rank for c in position.loose]).get(value, []))
-
-
 @dataclass(frozen=True, slots=True)
 class Goal:
     """One named condition on a play; ``arg`` is its card, value or move (as text)."""
@@ -96,9 +85,33 @@ class Goal:
     def describe(self, position: Position | None = None) -> str:
         """The task in words, e.g. "capture the 10♦"; a whole move is described in words."""
         if self.name == "play" and position is not None:
-            text = describe(position, Move.from_str(self.arg))
+            text = describe(position, move_from_str(self.arg))
             return "make the play that " + text[0].lower() + text[1:].rstrip(".")
         return GOALS[self.name][1](self.arg)
+
+    def why_missed(self, before: Position, move: Move) -> str:
+        """What a legal play that misses this goal leads to, in terms the mover can see (for the
+        goals about what is left behind); empty for the others."""
+        unseen = {card.rank for card in unseen_cards(before, before.turn)}
+        after = before.apply_unchecked(move)
+        if self.name == "safe":
+            values = sorted(v for v in unseen if single_card_sweeps(after, v))
+            words = _(" or ").join(rank_word(v) for v in values)
+            return _("After it, any %(cards)s still out could sweep the floor (R19).") % {
+                "cards": words
+            }
+        if self.name == "sure-house" and isinstance(move, Build | Break):
+            house = after.house(move.value)
+            assert house is not None
+            word = rank_word(house.value)
+            if house.value in unseen:
+                return _(
+                    "A %(word)s is still out: whoever holds it could capture the %(value)s-house."
+                ) % {"word": word, "value": house.value}
+            return _(
+                "The %(value)s-house stays ordinary, and a %(low)s still out could break it (R28)."
+            ) % {"value": house.value, "low": rank_word(min(unseen))}
+        return ""
 
 
 def _capture(before: Position, move: Move, arg: str) -> bool:
@@ -159,7 +172,7 @@ def _best(before: Position, move: Move, arg: str) -> bool:
 
 
 def _play(before: Position, move: Move, arg: str) -> bool:
-    return move == Move.from_str(arg)
+    return move == move_from_str(arg)
 
 
 def _with(before: Position, move: Move, arg: str) -> bool:
@@ -208,103 +221,12 @@ def parse_goal(text: str) -> Goal:
         elif name in CARD_GOALS and (arg or name == "with"):
             arg = str(Card.from_str(arg))
         elif name == "play":
-            arg = str(Move.from_str(arg))
+            arg = str(move_from_str(arg))
         elif arg:
             raise NotationError(f"goal '{name}' takes nothing after it")
     except ValueError as error:
         raise NotationError(f"goal {text!r}: {error}") from None
     return Goal(name, arg)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judge's answer to one attempt."""
-
-    correct: bool
-    legal: bool
-    message: str
-    rule: str | None = None
-    move: Move | None = None
-    after: Position | None = None
-    options: tuple[Move, ...] = ()  # legal moves the attempt could mean, when it is ambiguous
-
-    @property
-    def needs_choice(self) -> bool:
-        return not self.legal and bool(self.options)
-
-
-@dataclass(frozen=True, slots=True)
-class Exercise:
-    """A position, the goals a play must meet (all of them), and scripted replies."""
-
-    position: Position
-    goals: tuple[Goal, ...]
-    replies: tuple[Move, ...] = field(default=())
-
-    @property
-    def seat(self) -> int:
-        return self.position.turn
-
-    def task(self) -> str:
-        return " and ".join(goal.describe(self.position) for goal in self.goals)
-
-    def is_answer(self, move: Move) -> bool:
-        return all(goal.met(self.position, move) for goal in self.goals)
-
-    def answers(self) -> list[Move]:
-        """Every legal move that meets the goals: the answer set, computed, never typed."""
-        return [move for move in self.position.legal_moves() if self.is_answer(move)]
-
-    def judge_move(self, move: Move) -> Verdict:
-        return self.judge(Attempt.of_move(move))
-
-    def judge(self, attempt: Attempt) -> Verdict:
-        """Illegal: the rule broken. Legal but off-task: what it did instead. Else correct."""
-        position = self.position
-        fits = moves_matching(position, attempt)
-        if not fits:
-            reason = why_illegal(position, attempt)
-            assert reason is not None
-            return Verdict(False, False, reason.message, rule=reason.rule)
-        if len(fits) > 1:
-            return Verdict(
-                False,
-                False,
-                "That card can do more than one thing: choose one.",
-                options=tuple(fits),
-            )
-        move = fits[0]
-        after = position.apply_unchecked(move)
-        done = describe(position, move)
-        if self.is_answer(move):
-            return Verdict(True, True, f"Right! {done}", move=move, after=after)
-        missed = [goal for goal in self.goals if not goal.met(position, move)]
-        wanted = " and ".join(goal.describe(position) for goal in missed)
-        return Verdict(
-            False,
-            True,
-            f"{done} That is a legal play, but the task was to {wanted}.",
-            move=move,
-            after=after,
-        )
-
-    def problems(self, require_wrong_answers: bool = False) -> list[str]:
-        """What makes this exercise unfit to ask (empty when it is fine)."""
-        found = []
-        legal = list(self.position.legal_moves())
-        answers = [m for m in legal if self.is_answer(m)]
-        if not answers:
-            found.append(f"no legal play meets the goal: {self.task()}")
-        if require_wrong_answers and answers and len(answers) == len(legal):
-            found.append("every legal play meets the goal: nothing to think about")
-        for answer in answers:
-            after = self.position.apply_unchecked(answer)
-            for reply in self.replies:
-                if not after.is_legal(reply):
-                    found.append(f"scripted reply {reply} is not legal after {answer}")
-                    return found
-                after = after.apply_unchecked(reply)
-        return found
 
 
 def parse_goals(texts: Iterable[str]) -> tuple[Goal, ...]:

@@ -12,6 +12,9 @@ from django.conf import settings
 from django.db import models, transaction
 from django.dispatch import Signal
 
+from lessons.keys import ExerciseKey
+from lessons.questions import Outcome
+
 # Sent as ``learner_merged.send(Learner, source=…, target=…)`` inside the merge's transaction:
 # each app moves its own progress (the course its lessons, puzzles the ratings).
 learner_merged = Signal()
@@ -38,6 +41,20 @@ class Learner(models.Model):
         self.delete()
 
 
+class AnswerRecords(models.Manager["AnswerRecord"]):
+    def record(self, learner: Learner, key: ExerciseKey, outcome: Outcome) -> AnswerRecord:
+        """The one place an answer is stored: who, which exercise, what they answered, and
+        how the question judged it."""
+        return self.create(
+            learner=learner,
+            exercise=str(key),
+            play=outcome.play[:200],
+            correct=outcome.ok,
+            legal=outcome.legal,
+            rule=outcome.rule or "",
+        )
+
+
 class AnswerRecord(models.Model):
     """One answer to one exercise: a lesson step, a puzzle or a classroom question."""
 
@@ -48,6 +65,8 @@ class AnswerRecord(models.Model):
     legal = models.BooleanField(default=True)
     rule = models.CharField(max_length=8, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = AnswerRecords()
 
     class Meta:
         ordering = ["created", "pk"]

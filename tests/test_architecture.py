@@ -43,8 +43,9 @@ TEMPLATE_OWNERS = {
     "course/": "lessons.course",
     "puzzles/": "lessons.puzzles",
     "classroom/": "lessons.classroom",
+    "questions/": "lessons",
 }
-TAG_OWNERS = {"cards": "game.table", "table": "game.table"}
+TAG_OWNERS = {"cards": "game.table", "table": "game.table", "questions": "lessons"}
 TEMPLATE_TAG = re.compile(r"{%\s*(load|include|extends)\s+([^%]+?)\s*%}")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -25,10 +24,11 @@ from game.engine import (
     View,
     describe,
     moves_matching,
+    rank_word,
+    say_move,
     team_of,
     why_illegal,
 )
-from game.engine.explain import rank_word, say_move
 from game.table.forms import NOTHING_PICKED, Picked
 
 # Where each seat sits, counted from the viewer in play order: the next player is on your right.
@@ -276,35 +276,3 @@ def settle(position: Position, played: Move | Attempt) -> Settled:
     reason = why_illegal(position, attempt)
     assert reason is not None  # no legal play fits the attempt
     return Settled(refusal=reason.message, rule=reason.rule)
-
-
-# TEMPORARY: the old reading of the table form, until every page uses PlayForm.
-class PlayFormError(ValueError):
-    pass
-
-
-def read_play(data: Mapping[str, str], lists: Mapping[str, list[str]]) -> Move | Attempt:
-    from django.http import QueryDict
-
-    posted = QueryDict(mutable=True)
-    for key in ("move", "card", "action", "value"):
-        if data.get(key):
-            posted[key] = data[key]
-    for key in ("loose", "house"):
-        posted.setlist(key, list(lists.get(key, [])))
-    from game.table.forms import PlayForm
-
-    form = PlayForm(posted)
-    if not form.is_valid():
-        raise PlayFormError(form.error_message())
-    return form.play
-
-
-def _old_table_view(view: View, names: Any = None, selected: Any = None, picked: Any = (), picked_houses: Any = (), plain_words: bool = False) -> TableView:
-    if isinstance(picked, Picked):
-        return _new_table_view(view, names, picked, plain_words)
-    return _new_table_view(view, names, Picked(selected, tuple(picked), tuple(picked_houses)), plain_words)
-
-
-_new_table_view = table_view
-table_view = _old_table_view  # type: ignore[assignment]

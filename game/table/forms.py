@@ -16,8 +16,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from game.engine import Attempt, Card, Move, NotationError
-from game.engine.explain import ACTIONS
+from game.engine import ACTIONS, Attempt, Card, Move, NotationError, move_from_str
 
 # Only ASCII digits: int() would also read "١٢" or "１２", which no form of ours sends.
 NUMBER = re.compile(r"[0-9]{1,2}")
@@ -71,7 +70,7 @@ class PlayForm(forms.Form):
         if not text:
             return None
         try:
-            return Move.from_str(text)
+            return move_from_str(text)
         except (NotationError, ValueError) as error:
             raise forms.ValidationError(str(error)) from None
 
@@ -130,10 +129,13 @@ class PlayForm(forms.Form):
         """The player asked what the chosen card can do (nothing is judged)."""
         return bool(self.cleaned_data["wants_options"])
 
+    def problems(self) -> str:
+        """What could not be read, e.g. "'ZZ' is not a card"."""
+        return "; ".join(str(e) for errors in self.errors.values() for e in errors)
+
     def error_message(self) -> str:
         """One sentence for a play that could not be read."""
-        problems = [str(e) for errors in self.errors.values() for e in errors]
-        return _("That play could not be read: %(why)s") % {"why": "; ".join(problems)}
+        return _("That play could not be read: %(why)s") % {"why": self.problems()}
 
 
 def read_picked(data: Any) -> Picked:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from lessons.classroom import homework, live, questions
 from lessons.classroom.models import NICKNAME_LENGTH
+from lessons.keys import ExerciseKey
 from lessons.puzzles.themes import THEMES, theme_title
 
 StrOrPromise = str | Promise
@@ -160,7 +161,7 @@ class PuzzleHomeworkForm(DueForm):
             (slug, str(theme.title)) for slug, theme in THEMES.items()
         ]
         _choice_field(self, "own").choices = [
-            (f"puzzle:{questions.CUSTOM_PREFIX}{p.pk}", p.title)
+            (str(ExerciseKey.custom_puzzle(p.pk)), p.title)
             for p in questions.own_puzzles(teacher, shared_only=True)
         ]
 

@@ -19,6 +19,7 @@ from lessons.classroom import questions
 from lessons.classroom.models import Classroom, Homework, Student
 from lessons.course.content import all_lessons, lesson_by_slug
 from lessons.course.models import LessonProgress
+from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord
 from lessons.puzzles.collection import all_puzzles
 
@@ -41,9 +42,9 @@ def theme_set(theme: str, count: int) -> list[str]:
     if not puzzles:
         raise HomeworkError(_("There are no puzzles in that theme."))
     if count >= len(puzzles):
-        return [p.key for p in puzzles]
+        return [str(p.key) for p in puzzles]
     step = (len(puzzles) - 1) / max(1, count - 1)
-    return [puzzles[round(i * step)].key for i in range(count)]
+    return [str(puzzles[round(i * step)].key) for i in range(count)]
 
 
 def assign_puzzles(
@@ -186,11 +187,10 @@ def where_to_do(homework: Homework) -> str:
 
 def puzzle_url(key: str) -> str:
     """Where a student solves a homework puzzle: the puzzle pages, which record the answers."""
-    puzzle_id = key.removeprefix("puzzle:")
-    if puzzle_id.startswith(questions.CUSTOM_PREFIX):
-        pk = puzzle_id.removeprefix(questions.CUSTOM_PREFIX)
-        return reverse("puzzles:custom", args=[int(pk)])
-    return reverse("puzzles:puzzle", args=[puzzle_id])
+    parsed = ExerciseKey.parse(key)
+    if parsed.custom_pk is not None:
+        return reverse("puzzles:custom", args=[parsed.custom_pk])
+    return reverse("puzzles:puzzle", args=[parsed.name])
 
 
 @dataclass(frozen=True)

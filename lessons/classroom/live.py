@@ -27,9 +27,11 @@ from lessons.classroom.models import (
     Question,
     Student,
 )
-from lessons.classroom.questions import Asked, Outcome
+from lessons.classroom.questions import Asked
 from lessons.course.content import lesson_by_slug
+from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord
+from lessons.questions import Outcome
 
 Status = LiveSession.Status
 TIME_LIMITS = (10, 20, 30, 45, 60, 90, 120)  # seconds; or none
@@ -69,7 +71,7 @@ def _draft(session: LiveSession) -> None:
 @transaction.atomic
 def add_question(
     session: LiveSession,
-    key: str,
+    key: str | ExerciseKey,
     time_limit: int | None = None,
     teacher: AbstractBaseUser | AnonymousUser | None = None,
 ) -> Question:
@@ -83,7 +85,7 @@ def add_question(
     if count >= MOST_QUESTIONS:
         raise SessionError(_("A session has at most %(n)s questions.") % {"n": MOST_QUESTIONS})
     return Question.objects.create(
-        session=session, number=count + 1, source=key, time_limit=time_limit
+        session=session, number=count + 1, source=str(key), time_limit=time_limit
     )
 
 
@@ -263,14 +265,7 @@ def submit(session: LiveSession, student: Student, number: int, outcome: Outcome
             learner = student.learner
             if learner is None:  # pragma: no cover - every student is given one on joining
                 raise Closed(_("Join the session again to answer."))
-            record = AnswerRecord.objects.create(
-                learner=learner,
-                exercise=question.exercise_key,
-                play=outcome.play[:200],
-                correct=outcome.ok,
-                legal=outcome.legal,
-                rule=outcome.rule or "",
-            )
+            record = AnswerRecord.objects.record(learner, question.exercise_key, outcome)
             return Answer.objects.create(
                 question=question, student=student, record=record, seconds=taken
             )

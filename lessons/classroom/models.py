@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord, Learner
 
 NICKNAME_LENGTH = 30
@@ -137,9 +138,9 @@ class Question(models.Model):
         return f"{self.session} question {self.number}"
 
     @property
-    def exercise_key(self) -> str:
+    def exercise_key(self) -> ExerciseKey:
         """The key of its answers' ``AnswerRecord``: kept apart from lesson and puzzle records."""
-        return f"class:{self.session_id}:{self.number}"
+        return ExerciseKey.live(self.session_id, self.number)
 
 
 class Participant(models.Model):

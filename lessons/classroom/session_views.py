@@ -17,8 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from game.engine import Deal, Move
-from game.table.component import PlayFormError, Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.classroom import exports, live, questions, rosters
@@ -31,6 +29,7 @@ from lessons.classroom.forms import (
 from lessons.classroom.models import LiveSession, Participant, Student
 from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
+from lessons.questions import AnswerError, Outcome
 
 Status = LiveSession.Status
 
@@ -49,34 +48,23 @@ def question_context(
     answer_url: str = "",
     can_answer: bool = False,
     picked: Picked = NOTHING_PICKED,
-    choices: tuple[Move, ...] = (),
+    outcome: Outcome | None = None,
 ) -> dict[str, Any]:
-    """What the question partial draws; only the answering seat's view of the table."""
+    """What the question partial draws; only the answering seat's view of the table.
+    ``outcome``: an attempt that could mean several plays, to choose from."""
     if asked is None:
         return {"asked": None}
-    step = asked.step
-    context: dict[str, Any] = {
-        "asked": asked,
-        "number": number,
-        "answer_url": answer_url,
-        "can_answer": can_answer,
-        "choice_words": asked.choice_words(),
-        "move_words": asked.move_words(),
-        "piles": asked.piles(),
-        "match": asked.match_facts(),
-    }
-    if step.position is not None and step.kind != "count":
-        view = Deal.from_position(step.position).view_for(step.viewer)
-        # What a chosen card can do, in plain words: "a sweep!" would give the answer away.
-        context["table"] = Table(
-            t=table_view(view, picked=picked, plain_words=True),
-            post_url=answer_url,
-            target="#live-body",
-            can_play=can_answer and step.kind in ("play", "illegal"),
-            assist=can_answer and step.kind == "play",
-            hidden={"question": number},
-        ).with_choices(choices)
-    return context
+    asking = asked.question.asking(
+        answer_url,
+        "#live-body",
+        hidden={"question": number},
+        can_answer=can_answer,
+        outcome=outcome,
+        picked=picked,
+        plain_words=True,  # a chosen card's plays said plainly: "a sweep!" gives it away
+        submit_label=_("Send my answer"),
+    )
+    return {"asked": asked, "number": number, "can_answer": can_answer, "asking": asking}
 
 
 # The teacher's side ---------------------------------------------------------------------------
@@ -323,7 +311,7 @@ def _student_context(
     student: Student,
     message: str = "",
     picked: Picked = NOTHING_PICKED,
-    choices: tuple[Move, ...] = (),
+    choosing: Outcome | None = None,
 ) -> dict[str, Any]:
     question = live.current_question(session)
     asked = questions.resolve(question.source) if question else None
@@ -342,7 +330,7 @@ def _student_context(
         can_answer = answer is None and (time_left is None or time_left > 0)
         answer_url = reverse("classroom:live_answer", args=[session.pk])
         context |= question_context(
-            asked, question.number, answer_url, can_answer, picked, choices
+            asked, question.number, answer_url, can_answer, picked, choosing
         )
         context["time_left"] = time_left
         context["time_limit"] = question.time_limit
@@ -400,17 +388,17 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     ):
         closed = _("This question is closed: your answer was not counted.")
         return render(request, template, _student_context(session, student, closed), status=409)
-    if request.POST.get("show") and asked.kind == "play":
+    if request.POST.get("show") and asked.question.assisted:
         return render(
             request, template, _student_context(session, student, picked=read_picked(request.POST))
         )
     try:
         outcome = asked.judge(request.POST)
-    except (PlayFormError, ValueError) as error:
+    except AnswerError as error:
         return HttpResponseBadRequest(f"That answer could not be read: {error}")
     if not outcome.counts:
         picked = read_picked(request.POST)
-        context = _student_context(session, student, picked=picked, choices=outcome.options)
+        context = _student_context(session, student, picked=picked, choosing=outcome)
         return render(request, template, context)
     try:
         live.submit(session, student, question.number, outcome)

@@ -1,6 +1,7 @@
 """Lessons as data: TOML files in ``data/lessons/`` beside this module, checked by the engine.
 
-Each file is one lesson: a title, the rules it teaches, and 4–10 steps. Step kinds:
+Each file is one lesson: a title, the rules it teaches, and 4–10 steps. Each step is a text and
+the question it asks (``lessons.questions``), made from the step's fields by its kind:
 
 - ``read``: a short text, maybe with a drawn table (``position``) or a row of ``cards``.
 - ``play``: make a play on ``position`` that meets ``goals`` (see ``lessons.exercises``); ``wrong``
@@ -22,33 +23,32 @@ Texts are short, for a twelve-year-old, and cite rules as R16 etc.
 
 from __future__ import annotations
 
-import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.engine import (
-    Card,
-    IllegalMove,
-    InvalidPosition,
-    Match,
-    Move,
-    NotationError,
-    Position,
-    SeepError,
-    score_deal,
+from game.engine import Card, InvalidPosition, NotationError, Position, SeepError, move_from_str
+from lessons.questions import (
+    RULE_IDS,
+    ChoiceQuestion,
+    CountQuestion,
+    IllegalQuestion,
+    LegalQuestion,
+    PlayQuestion,
+    Question,
+    QuizQuestion,
+    ReadStep,
+    cited_rules,
 )
-from game.engine.scoring import DealScore, TeamScore
-from lessons.exercises import Exercise, parse_goals
 
 LESSONS_DIR = Path(__file__).resolve().parent / "data" / "lessons"
-RULE_IDS = frozenset(f"R{n}" for n in range(1, 36))
-STEP_KINDS = ("read", "play", "illegal", "legal", "choice", "count", "quiz")
-COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi")
-RULE_PATTERN = re.compile(r"\bR(\d+)\b")
+STEP_FIELDS = frozenset(
+    ("kind", "text", "rules", "position", "seat", "cards", "goals", "wrong", "replies", "rule")
+    + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint")
+)
 
 
 class ContentError(ValueError):
@@ -57,77 +57,18 @@ class ContentError(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a lesson, as read from its file (validated by ``check_step``)."""
+    """One step of a lesson: its text, and the question it asks (a ``ReadStep`` asks nothing)."""
 
-    kind: str
-    text: str = ""
-    position: Position | None = None
-    cards: tuple[Card, ...] = ()
-    goals: tuple[str, ...] = ()
-    wrong: tuple[str, ...] = ()
-    replies: tuple[str, ...] = ()
-    rule: str = ""
-    example: str = ""
-    move: str = ""
-    answer: Any = None
-    choices: tuple[str, ...] = ()
-    ask: str = ""
-    match: tuple[int, ...] = ()
-    explain: str = ""
-    hint: str = ""
+    text: str
+    question: Question
     rules: tuple[str, ...] = ()
-    seat: int | None = None
 
     @property
-    def exercise(self) -> Exercise:
-        """The step as an exercise (``play`` and ``choice`` steps)."""
-        assert self.position is not None
-        return Exercise(
-            self.position,
-            parse_goals(self.goals),
-            tuple(Move.from_str(m) for m in self.replies),
-        )
-
-    @property
-    def viewer(self) -> int:
-        """The seat whose view is drawn: the player to move unless the step says otherwise."""
-        if self.seat is not None:
-            return self.seat
-        return self.position.turn if self.position is not None else 0
-
-    def count_answer(self) -> int:
-        """The right number for a ``count`` step, worked out by the engine."""
-        if self.ask == "points":
-            return sum(card.points for card in self.cards)
-        if self.ask in ("team0", "team1", "difference"):
-            assert self.position is not None
-            score = score_deal(self.position)
-            if self.ask == "difference":
-                return score.difference
-            return score.teams[int(self.ask[-1])].total
-        dealer, before, total0, total1 = self.match
-        outcome = (
-            Match(dealer=dealer, difference=before)
-            .after_deal(DealScore((_team(total0), _team(total1))))
-            .outcomes[-1]
-        )
-        if self.ask == "next_dealer":
-            return outcome.next_dealer
-        if self.ask == "running":
-            return outcome.difference
-        return -1 if outcome.baazi_winner is None else outcome.baazi_winner
-
-    def legal_answer(self) -> bool:
-        assert self.position is not None
-        return self.position.is_legal(Move.from_str(self.move))
+    def kind(self) -> str:
+        return self.question.kind
 
     def cited_rules(self) -> set[str]:
-        texts = [self.text, self.explain, self.hint, self.rule, *self.rules]
-        return {f"R{n}" for text in texts for n in RULE_PATTERN.findall(text)}
-
-
-def _team(total: int) -> TeamScore:
-    return TeamScore(cards=0, spades=total, aces=0, ten_of_diamonds=0, sweeps=0)
+        return cited_rules(self.text, *self.question.texts(), *self.rules)
 
 
 @dataclass(frozen=True)
@@ -150,39 +91,107 @@ def _tuple(data: dict[str, Any], key: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-def read_step(data: dict[str, Any]) -> Step:
-    known = set(Step.__dataclass_fields__)
-    unknown = set(data) - known
-    if unknown:
-        raise ContentError(f"unknown field(s) {', '.join(sorted(unknown))}")
+def _text(data: dict[str, Any], key: str) -> str:
+    return str(data.get(key, "")).strip()
+
+
+def _needs_goals(data: dict[str, Any]) -> None:
+    if not data.get("goals"):
+        raise ContentError(f"a {data['kind']} step needs goals")
+
+
+def _cards(data: dict[str, Any]) -> tuple[Card, ...]:
+    return tuple(Card.from_str(c) for c in _tuple(data, "cards"))
+
+
+def _read(data: dict[str, Any], position: Position | None, seat: int | None) -> Question:
+    return ReadStep(_cards(data), position, seat)
+
+
+def _play(data: dict[str, Any], position: Position, seat: int | None) -> Question:
+    _needs_goals(data)
+    return PlayQuestion.of(
+        position,
+        _tuple(data, "goals"),
+        replies=tuple(move_from_str(m) for m in _tuple(data, "replies")),
+        wrong=_tuple(data, "wrong"),
+        explain=_text(data, "explain"),
+        seat=seat,
+    )
+
+
+def _illegal(data: dict[str, Any], position: Position, seat: int | None) -> Question:
+    return IllegalQuestion(
+        position, data.get("rule", ""), data.get("example", ""), _text(data, "explain"), seat
+    )
+
+
+def _legal(data: dict[str, Any], position: Position, seat: int | None) -> Question:
+    return LegalQuestion(
+        position, data.get("move", ""), data.get("answer"), _text(data, "explain"), seat
+    )
+
+
+def _choice(data: dict[str, Any], position: Position, seat: int | None) -> Question:
+    _needs_goals(data)
+    return ChoiceQuestion(
+        position, _tuple(data, "choices"), _tuple(data, "goals"), _text(data, "explain"), seat
+    )
+
+
+def _count(data: dict[str, Any], position: Position | None, seat: int | None) -> Question:
+    return CountQuestion(
+        ask=data.get("ask", ""),
+        cards=_cards(data),
+        position=position,
+        match=_tuple(data, "match"),
+        expected=data.get("answer"),
+        explain=_text(data, "explain"),
+        hint=_text(data, "hint"),
+        seat=seat,
+    )
+
+
+def _quiz(data: dict[str, Any], position: Position | None, seat: int | None) -> Question:
+    choices = _tuple(data, "choices")
+    explain, hint = _text(data, "explain"), _text(data, "hint")
+    return QuizQuestion(choices, data.get("answer"), explain, hint, position, seat)
+
+
+# How each kind of step makes its question from the file's fields.
+BUILDERS: dict[str, Callable[[dict[str, Any], Any, int | None], Question]] = {
+    "read": _read,
+    "play": _play,
+    "illegal": _illegal,
+    "legal": _legal,
+    "choice": _choice,
+    "count": _count,
+    "quiz": _quiz,
+}
+STEP_KINDS = tuple(BUILDERS)
+ON_A_POSITION = {"play", "illegal", "legal", "choice"}
+
+
+def read_question(data: dict[str, Any]) -> Question:
     kind = data.get("kind")
-    if kind not in STEP_KINDS:
+    if kind not in BUILDERS:
         raise ContentError(f"kind must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
     try:
         position = Position.from_str(data["position"]) if "position" in data else None
-        cards = tuple(Card.from_str(c) for c in _tuple(data, "cards"))
-    except (InvalidPosition, ValueError) as error:
+        if position is None and kind in ON_A_POSITION:
+            raise ContentError(f"a {kind} step needs a position")
+        return BUILDERS[kind](data, position, data.get("seat"))
+    except ContentError:
+        raise
+    except (InvalidPosition, NotationError, ValueError) as error:
         raise ContentError(str(error)) from None
-    return Step(
-        kind=kind,
-        text=data.get("text", "").strip(),
-        position=position,
-        cards=cards,
-        goals=_tuple(data, "goals"),
-        wrong=_tuple(data, "wrong"),
-        replies=_tuple(data, "replies"),
-        rule=data.get("rule", ""),
-        example=data.get("example", ""),
-        move=data.get("move", ""),
-        answer=data.get("answer"),
-        choices=_tuple(data, "choices"),
-        ask=data.get("ask", ""),
-        match=_tuple(data, "match"),
-        explain=data.get("explain", "").strip(),
-        hint=data.get("hint", "").strip(),
-        rules=_tuple(data, "rules"),
-        seat=data.get("seat"),
-    )
+
+
+def read_step(data: dict[str, Any]) -> Step:
+    unknown = set(data) - STEP_FIELDS
+    if unknown:
+        raise ContentError(f"unknown field(s) {', '.join(sorted(unknown))}")
+    return Step(_text(data, "text"), read_question(data), _tuple(data, "rules"))
 
 
 def read_lesson(path: Path) -> Lesson:
@@ -227,118 +236,10 @@ def check_step(step: Step) -> list[str]:
     if not step.text:
         problems.append("has no text")
     try:
-        problems += _CHECKS[step.kind](step)
+        problems += step.question.problems()
     except (SeepError, ValueError) as error:
         problems.append(str(error))
     return problems
-
-
-def _needs_position(step: Step) -> list[str]:
-    return [] if step.position is not None else [f"a {step.kind} step needs a position"]
-
-
-def _check_read(step: Step) -> list[str]:
-    return []
-
-
-def _check_play(step: Step) -> list[str]:
-    problems = _needs_position(step)
-    if problems:
-        return problems
-    if not step.goals:
-        return ["a play step needs goals"]
-    exercise = step.exercise
-    problems += exercise.problems()
-    for text in step.wrong:
-        move = Move.from_str(text)
-        if exercise.position.is_legal(move) and exercise.is_answer(move):
-            problems.append(f"listed wrong answer {text!r} meets the goal")
-    return problems
-
-
-def _check_illegal(step: Step) -> list[str]:
-    problems = _needs_position(step)
-    if step.rule not in RULE_IDS:
-        problems.append(f"an illegal step needs the rule it shows, not {step.rule!r}")
-    if problems:
-        return problems
-    assert step.position is not None
-    try:
-        step.position.apply(Move.from_str(step.example))
-    except IllegalMove as error:
-        if error.rule != step.rule:
-            return [f"example {step.example!r} breaks {error.rule}, not {step.rule}"]
-        return []
-    except NotationError as error:
-        return [f"example: {error}"]
-    return [f"example {step.example!r} is legal"]
-
-
-def _check_legal(step: Step) -> list[str]:
-    problems = _needs_position(step)
-    if problems:
-        return problems
-    if not isinstance(step.answer, bool):
-        return ["a legal step needs answer = true or false"]
-    if step.legal_answer() != step.answer:
-        return [f"the engine says {step.move!r} is {'' if step.legal_answer() else 'not '}legal"]
-    return []
-
-
-def _check_choice(step: Step) -> list[str]:
-    problems = _needs_position(step)
-    if problems:
-        return problems
-    if len(step.choices) < 2 or not step.goals:
-        return ["a choice step needs two or more choices and goals"]
-    right = [c for c in step.choices if choice_is_right(step, c)]
-    if not right:
-        problems.append("no choice meets the goal")
-    if len(right) == len(step.choices):
-        problems.append("every choice meets the goal")
-    return problems
-
-
-def choice_is_right(step: Step, choice: str) -> bool:
-    """A choice is right when it is a legal play that meets the step's goals."""
-    assert step.position is not None
-    move = Move.from_str(choice)
-    return step.position.is_legal(move) and step.exercise.is_answer(move)
-
-
-def _check_count(step: Step) -> list[str]:
-    if step.ask not in COUNT_ASKS:
-        return [f"ask must be one of {', '.join(COUNT_ASKS)}"]
-    if step.ask == "points" and not step.cards:
-        return ["counting points needs cards"]
-    if step.ask in ("team0", "team1", "difference") and (
-        step.position is None or not step.position.is_over
-    ):
-        return ["scoring a deal needs a finished deal's position"]
-    if step.ask in ("next_dealer", "running", "baazi") and len(step.match) != 4:
-        return ["a match question needs match = [dealer, difference before, score 0, score 1]"]
-    if step.answer is not None and step.answer != step.count_answer():
-        return [f"answer {step.answer} but the engine counts {step.count_answer()}"]
-    return []
-
-
-def _check_quiz(step: Step) -> list[str]:
-    if len(step.choices) < 2:
-        return ["a quiz needs two or more choices"]
-    if not isinstance(step.answer, int) or not 0 <= step.answer < len(step.choices):
-        return ["a quiz needs answer = the index of the right choice"]
-    return []
-
-
-_CHECKS = {
-    "read": _check_read,
-    "play": _check_play,
-    "illegal": _check_illegal,
-    "legal": _check_legal,
-    "choice": _check_choice,
-    "count": _check_count,
-    "quiz": _check_quiz,
-}
 
 
 def check_lessons(lessons: Iterable[Lesson]) -> list[str]:

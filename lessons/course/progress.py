@@ -9,39 +9,27 @@ from django.utils import timezone
 
 from lessons.course.content import Lesson, all_lessons
 from lessons.course.models import LessonProgress, stars_for
+from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord, Learner
+from lessons.questions import Outcome
 
 
-def exercise_key(lesson: Lesson, number: int) -> str:
-    return f"lesson:{lesson.slug}:{number}"
+def exercise_key(lesson: Lesson, number: int) -> ExerciseKey:
+    return ExerciseKey.lesson(lesson.slug, number)
 
 
 @transaction.atomic
 def record_step(
-    learner: Learner,
-    lesson: Lesson,
-    number: int,
-    *,
-    ok: bool,
-    play: str = "",
-    legal: bool = True,
-    rule: str | None = None,
-    answered: bool = True,
+    learner: Learner, lesson: Lesson, number: int, outcome: Outcome | None = None
 ) -> LessonProgress:
-    """Store the answer (if any) and move the learner's place on; finishing sets the stars."""
+    """Store the answer (``None`` for a step read) and move the learner's place on; finishing
+    sets the stars."""
     progress, _ = LessonProgress.objects.select_for_update().get_or_create(
         learner=learner, lesson=lesson.slug
     )
-    if answered:
-        AnswerRecord.objects.create(
-            learner=learner,
-            exercise=exercise_key(lesson, number),
-            play=play[:200],
-            correct=ok,
-            legal=legal,
-            rule=rule or "",
-        )
-    if not ok:
+    if outcome is not None:
+        AnswerRecord.objects.record(learner, exercise_key(lesson, number), outcome)
+    if outcome is not None and not outcome.ok:
         progress.mistakes += 1
     else:
         progress.step = max(progress.step, min(number + 1, len(lesson.steps)))

@@ -3,18 +3,17 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
-from game.engine import Deal, Move
-from game.engine.cards import DECK, Card, Suit
-from game.engine.explain import say_move
-from game.table.component import Feedback, PlayFormError, Table, table_view
+from game.engine import DECK, Card, Suit
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
-from lessons.course import progress, steps
+from lessons.course import progress
 from lessons.course.content import Lesson, Step, lesson_by_slug
 from lessons.learners import current_learner
+from lessons.questions import AnswerError, Outcome
 
 SUIT_NAMES = {
     Suit.SPADES: _("Spades"),
@@ -95,21 +94,28 @@ def lesson_restart(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _step_context(
-    request: HttpRequest,
     lesson: Lesson,
     number: int,
-    outcome: steps.StepOutcome | None = None,
-    picked: Picked | None = None,
+    outcome: Outcome | None = None,
+    picked: Picked = NOTHING_PICKED,
 ) -> dict[str, Any]:
     step = _step(lesson, number)
     answer_url = reverse("lessons:answer", args=[lesson.slug, number])
-    context: dict[str, Any] = {
+    return {
         "lesson": lesson,
         "step": step,
         "number": number,
         "total": len(lesson.steps),
         "answer_url": answer_url,
         "outcome": outcome,
+        "asking": step.question.asking(
+            answer_url,
+            "#step-body",
+            outcome=outcome,
+            picked=picked,
+            submit_label=gettext("Check"),
+            show_verdict=True,
+        ),
         "next_url": (
             reverse("lessons:step", args=[lesson.slug, number + 1])
             if number < len(lesson.steps)
@@ -119,38 +125,12 @@ def _step_context(
             reverse("lessons:step", args=[lesson.slug, number - 1]) if number > 1 else None
         ),
     }
-    if step.kind == "choice":
-        context["choice_words"] = steps.choice_words(step)
-    elif step.kind == "quiz":
-        context["choice_words"] = step.choices
-    elif step.kind == "legal":
-        context["move_words"] = say_move(Move.from_str(step.move))
-    elif step.kind == "count":
-        context["piles"] = steps.count_piles(step)
-        context["match"] = steps.match_facts(step)
-    if step.position is not None and step.kind != "count":  # a finished deal: the piles say it
-        done = outcome is not None and outcome.ok
-        shown = outcome.after if outcome is not None and outcome.after is not None else None
-        record = shown if done and shown is not None else Deal.from_position(step.position)
-        asks_play = step.kind in ("play", "illegal")
-        feedback = None
-        if outcome is not None and not done and asks_play and not outcome.options:
-            feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
-        context["table"] = Table(
-            t=table_view(record.view_for(step.viewer), picked=picked or NOTHING_PICKED),
-            post_url=answer_url,
-            target="#step-body",
-            can_play=asks_play and not done,
-            assist=step.kind == "play",
-            feedback=feedback,
-        ).with_choices(outcome.options if outcome is not None else ())
-    return context
 
 
 @require_GET
 def lesson_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     lesson = _lesson(slug)
-    return render(request, "course/step.html", _step_context(request, lesson, number))
+    return render(request, "course/step.html", _step_context(lesson, number))
 
 
 @require_POST
@@ -160,8 +140,8 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
     step = _step(lesson, number)
     learner = current_learner(request)
     assert learner is not None
-    if step.kind == "read":
-        progress.record_step(learner, lesson, number, ok=True, answered=False)
+    if not step.question.asks:
+        progress.record_step(learner, lesson, number)
         target = (
             reverse("lessons:step", args=[slug, number + 1])
             if number < len(lesson.steps)
@@ -170,23 +150,15 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         return redirect(target)
     picked = read_picked(request.POST)
     if request.POST.get("show"):
-        context = _step_context(request, lesson, number, picked=picked)
+        context = _step_context(lesson, number, picked=picked)
     else:
         try:
-            outcome = steps.judge_answer(step, request.POST)
-        except (PlayFormError, ValueError) as error:
+            outcome = step.question.answer(request.POST)
+        except AnswerError as error:
             return HttpResponseBadRequest(f"That answer could not be read: {error}")
         if outcome.counts:
-            progress.record_step(
-                learner,
-                lesson,
-                number,
-                ok=outcome.ok,
-                play=outcome.play,
-                legal=outcome.legal,
-                rule=outcome.rule,
-            )
-        context = _step_context(request, lesson, number, outcome, picked=picked)
+            progress.record_step(learner, lesson, number, outcome)
+        context = _step_context(lesson, number, outcome, picked=picked)
     template = "course/step.html#step_body" if request.htmx else "course/step.html"
     return render(request, template, context)
 

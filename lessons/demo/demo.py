@@ -3,8 +3,8 @@ homework half done, and a player with lesson stars, a puzzle rating and practice
 
 Everything is made the way real use makes it, through the app's own code: accounts by the sign-up
 form, logins by ``rosters.create_logins``, a student joining with the class code by
-``joining.join``; every answer is judged by the judge its page uses (``Asked.judge`` for live
-questions, ``lessons.course.steps`` for lesson steps, ``lessons.puzzles.judge`` for puzzles) and
+``joining.join``; every answer is read and judged by the question the page asks
+(``lessons.questions``: each kind's ``sample_forms`` gives right answers and usual mistakes) and
 stored by the same service (``live.submit``, ``progress.record_step``, ``trainer.record``); practice
 plays go through ``MatchState``. Who answers what, and how fast, comes from a seeded
 ``random.Random``, so every run makes the same demo; only what the services draw themselves
@@ -18,7 +18,7 @@ account with a demo name and any other address was not made by the demo and is n
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from importlib import import_module
@@ -32,21 +32,19 @@ from django.http import HttpRequest, QueryDict
 from django.test.utils import override_settings
 from django.utils import timezone
 
-from game.engine import Attempt, Capture, Move, Position, why_illegal
 from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
-from game.table.component import read_play
 from lessons.accounts import SignupForm
 from lessons.classroom import homework, joining, live, questions, rosters
 from lessons.classroom.forms import HomeworkForm, PuzzleHomeworkForm
 from lessons.classroom.models import Classroom, LiveSession, Student
-from lessons.classroom.questions import Asked, Outcome
-from lessons.course import progress, steps
-from lessons.course.content import Lesson, Step, choice_is_right, lesson_by_slug
+from lessons.classroom.questions import Asked
+from lessons.course import progress
+from lessons.course.content import Lesson, lesson_by_slug
 from lessons.models import Learner
-from lessons.puzzles import judge, trainer
+from lessons.puzzles import trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
-from lessons.puzzles.solver import solve
+from lessons.questions import Form, Outcome, Question
 
 PASSWORD = "seep-demo"  # every demo account's; development only (the command refuses production)
 MARK = "@demo.invalid"  # the e-mail domain of the demo's own accounts (RFC 2606: never delivered)
@@ -183,7 +181,6 @@ def _account(username: str) -> tuple[User, bool]:
 
 # ---- answers: the right ones, and the mistakes people make -----------------------------------
 
-Form = dict[str, str | list[str]]
 Judge = Callable[[QueryDict], Outcome]
 
 
@@ -198,41 +195,17 @@ def as_query(form: Form) -> QueryDict:
     return data
 
 
-def _move(move: Move | str) -> Form:
-    return {"move": str(move)}
-
-
-def _attempt(attempt: Attempt) -> Form:
-    form: Form = {"card": str(attempt.card), "action": attempt.action or ""}
-    if attempt.loose:
-        form["loose"] = [str(card) for card in attempt.loose]
-    return form
-
-
-def mistakes(position: Position, answers: Sequence[Move]) -> list[Form]:
-    """Plays a learner makes instead of an answer, most telling first: throwing a card that can
-    capture (R20), taking only part of what a card must take (R18), then legal plays that miss
-    the task."""
-    found: list[Form] = []
-    for card in position.hands[position.turn]:
-        throw = Attempt(card=card, action="throw")
-        if why_illegal(position, throw) is not None:
-            found.append(_attempt(throw))
-    for move in answers:
-        if isinstance(move, Capture) and len(move.loose) > 1:
-            part = Attempt(card=move.card, loose=move.loose[:1], action="capture")
-            if why_illegal(position, part) is not None:
-                found.append(_attempt(part))
-    found += [_move(move) for move in position.legal_moves() if move not in answers]
-    return found
-
-
 @dataclass(frozen=True)
 class Sheet:
     """Answers to one question as forms: right ones, and wrong ones (most likely first)."""
 
     right: tuple[Form, ...]
     wrong: tuple[Form, ...]
+
+    @classmethod
+    def of(cls, question: Question) -> Sheet:
+        """The question's own right answers and usual mistakes, as its form posts them."""
+        return cls(*question.sample_forms())
 
     def checked(self, judge_form: Judge, what: str) -> Sheet:
         """Only the forms the judge scores as expected (and as a real answer)."""
@@ -254,58 +227,6 @@ def _verdict(judge_form: Judge, form: Form) -> bool | None:
     return outcome.ok if outcome.counts else None
 
 
-def step_sheet(step: Step) -> Sheet:
-    """A lesson step's answers, worked out by the engine as the step's judge sees them."""
-    kind = step.kind
-    position = step.position
-    if kind == "play":
-        assert position is not None
-        answers = step.exercise.answers()
-        return Sheet(tuple(map(_move, answers)), tuple(mistakes(position, answers)))
-    if kind == "illegal":
-        assert position is not None
-        return Sheet((_move(step.example),), tuple(map(_move, position.legal_moves())))
-    if kind == "legal":
-        right = "yes" if step.legal_answer() else "no"
-        return Sheet(({"legal": right},), ({"legal": "no" if right == "yes" else "yes"},))
-    if kind == "count":
-        number = step.count_answer()
-        return Sheet(
-            ({"number": str(number)},), tuple({"number": str(number + d)} for d in (1, -1))
-        )
-    indices = range(len(step.choices))
-    if kind == "choice":
-        good = [i for i in indices if choice_is_right(step, step.choices[i])]
-    else:
-        good = [step.answer]
-    return Sheet(
-        tuple({"choice": str(i)} for i in good),
-        tuple({"choice": str(i)} for i in indices if i not in good),
-    )
-
-
-def puzzle_sheet(puzzle: Puzzle) -> Sheet:
-    """A puzzle's plays: its answers (by the solver), and mistakes."""
-    solution = solve(puzzle)
-    return Sheet(
-        tuple(map(_move, solution.answers)), tuple(mistakes(puzzle.position, solution.answers))
-    )
-
-
-def puzzle_judge(puzzle: Puzzle) -> Callable[[QueryDict], judge.PuzzleOutcome]:
-    """A play on the puzzle's table, read and judged as the puzzle pages do."""
-
-    def judge_form(data: QueryDict) -> judge.PuzzleOutcome:
-        lists = {"loose": data.getlist("loose"), "house": data.getlist("house")}
-        return judge.judge_play(puzzle, read_play(data, lists))
-
-    return judge_form
-
-
-def step_judge(step: Step) -> Callable[[QueryDict], steps.StepOutcome]:
-    return lambda data: steps.judge_answer(step, data)
-
-
 # ---- a learner doing lessons and puzzles, as on the pages -------------------------------------
 
 
@@ -319,38 +240,23 @@ def work_through(
     """Do the first ``done`` steps of a lesson, as the lesson pages record them; a step that
     asks something is answered wrongly first when ``wrong_first(number)`` says so."""
     for number, step in enumerate(lesson.steps[:done], 1):
-        if step.kind == "read":
-            progress.record_step(learner, lesson, number, ok=True, answered=False)
+        question = step.question
+        if not question.asks:
+            progress.record_step(learner, lesson, number)
             continue
-        judge_form = step_judge(step)
-        sheet = step_sheet(step).checked(judge_form, f"lesson {lesson.slug} step {number}")
+        sheet = Sheet.of(question).checked(question.answer, f"lesson {lesson.slug} step {number}")
         tries = [sheet.pick(rng, right=False)] if wrong_first(number) else []
         for form in [*tries, sheet.pick(rng, right=True)]:
-            outcome = judge_form(as_query(form))
-            progress.record_step(
-                learner,
-                lesson,
-                number,
-                ok=outcome.ok,
-                play=outcome.play,
-                legal=outcome.legal,
-                rule=outcome.rule,
-            )
+            progress.record_step(learner, lesson, number, question.answer(as_query(form)))
 
 
 def try_puzzle(
     learner: Learner, puzzle: Puzzle, right: bool, mode: str, rng: random.Random
 ) -> None:
-    """One go at a puzzle on the puzzle pages: a yes/no puzzle's answer first, then the play."""
-    if puzzle.kind == "yes-no":
-        possible = solve(puzzle).possible
-        said = judge.judge_yes_no(puzzle, says_yes=possible == right)
-        trainer.record(learner, puzzle, said, mode)
-        if not said.asks_play:
-            return
-    judge_form = puzzle_judge(puzzle)
-    sheet = puzzle_sheet(puzzle).checked(judge_form, f"puzzle {puzzle.id}")
-    outcome = judge_form(as_query(sheet.pick(rng, right)))
+    """One go at a puzzle on the puzzle pages: a right answer or a usual mistake."""
+    question = puzzle.question
+    sheet = Sheet.of(question).checked(question.answer, f"puzzle {puzzle.id}")
+    outcome = question.answer(as_query(sheet.pick(rng, right)))
     trainer.record(learner, puzzle, outcome, mode)
 
 
@@ -424,8 +330,7 @@ def _finished_session(
         asked = questions.resolve(key)
         if asked is None:
             raise DemoError(f"no question {key}")
-        sheet = step_sheet(asked.step) if asked.puzzle is None else puzzle_sheet(asked.puzzle)
-        sheet = sheet.checked(asked.judge, key)
+        sheet = Sheet.of(asked.question).checked(asked.judge, key)
         order = sorted(range(len(roster)), key=lambda i: ability[i] + rng.uniform(0, 0.3))
         right = set(order[len(roster) - round(share * len(roster)) :])
         answers = []
@@ -533,7 +438,7 @@ def _make_player(user: User) -> None:
     learner, _created = Learner.objects.get_or_create(user=user)
     for slug, mistakes_made in PLAYER_LESSONS:
         lesson = _lesson(slug)
-        asking = [n for n, s in enumerate(lesson.steps, 1) if s.kind != "read"]
+        asking = [n for n, s in enumerate(lesson.steps, 1) if s.question.asks]
         slips = set(rng.sample(asking, mistakes_made))
         work_through(learner, lesson, len(lesson.steps), slips.__contains__, rng)
     slug, steps_done = PLAYER_HALF_DONE

@@ -30,10 +30,18 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import InvalidPosition, NotationError, Position
-from lessons.exercises import Exercise, Goal, parse_goals
+from lessons.exercises import Goal, parse_goals
+from lessons.keys import ExerciseKey
+from lessons.questions import EndingQuestion, PlayQuestion, YesNoQuestion
 
 PUZZLES_DIR = Path(__file__).resolve().parent / "data"
-KINDS = ("play", "yes-no", "ending")
+# How each kind of puzzle is asked: the question class its position and goals make.
+QUESTIONS: dict[str, type[PlayQuestion]] = {
+    "play": PlayQuestion,
+    "yes-no": YesNoQuestion,
+    "ending": EndingQuestion,
+}
+KINDS = tuple(QUESTIONS)
 DIFFICULTY_RATINGS = {1: 1000, 2: 1250, 3: 1500, 4: 1750, 5: 2000}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FIELDS = {"id", "theme", "kind", "position", "goals", "prompt", "difficulty", "rating", "source"}
@@ -59,22 +67,17 @@ class Puzzle:
     title: str = ""
 
     @property
-    def exercise(self) -> Exercise:
-        return Exercise(self.position, self.goals)
+    def question(self) -> PlayQuestion:
+        return QUESTIONS[self.kind](position=self.position, goals=self.goals)
 
     @property
     def seat(self) -> int:
         return self.position.turn
 
     @property
-    def open_cards(self) -> bool:
-        """Only endings show every hand, on purpose; other puzzles keep hands hidden (R14)."""
-        return self.kind == "ending"
-
-    @property
-    def key(self) -> str:
+    def key(self) -> ExerciseKey:
         """The exercise key of its answers (``AnswerRecord.exercise``)."""
-        return f"puzzle:{self.id}"
+        return ExerciseKey.puzzle(self.id)
 
     def goal_texts(self) -> list[str]:
         return [str(goal) for goal in self.goals]

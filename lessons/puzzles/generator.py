@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from game.bots import get_bot
 from game.engine import Break, Build, Capture, Card, Deal, Move, Position, deal
 from game.search import MAX_ENDING_PLAYS
-from lessons.exercises import Exercise, parse_goals, points_taken
+from lessons.exercises import parse_goals, points_taken
 from lessons.puzzles.collection import DIFFICULTY_RATINGS, Puzzle
 from lessons.puzzles.solver import Solution, problems, solve
+from lessons.questions import PlayQuestion
 
 TEN_OF_DIAMONDS = Card.from_str("TD")
 JUDGES = ("beginner", "casual", "skilled", "expert")
@@ -95,7 +96,7 @@ def tasks(theme: str, position: Position, rng: random.Random) -> Iterator[Task]:
     if theme in ("sweep", "safe", "sure-house", "most-points"):
         yield Task("play", (theme,), PROMPTS[theme])
     elif theme == "can-you-sweep":
-        if Exercise(position, parse_goals(["sweep"])).answers() or _near_sweep(position):
+        if PlayQuestion.of(position, ("sweep",)).answer_moves() or _near_sweep(position):
             yield Task("yes-no", ("sweep",), PROMPTS[theme])
     elif theme == "ten-of-diamonds":
         in_house = any(TEN_OF_DIAMONDS in h.cards for h in position.houses)
@@ -158,7 +159,7 @@ def estimate_difficulty(puzzle: Puzzle, view_deal: Deal, budget: float) -> tuple
             if level == "expert" and "skilled" not in missed:
                 continue  # the searching bot is slow: asked only when Skilled missed it
             move = get_bot(level).choose(view, random.Random(0), budget).move
-            if answers and not puzzle.exercise.is_answer(move):
+            if answers and not puzzle.question.is_answer(move):
                 missed.append(level)
         score += sum(1 for level in missed if level in ("casual", "skilled"))
     return max(1, min(5, score)), missed

@@ -8,8 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from game.engine import Capture, Move, SeepError
-from game.search import ending_problem, move_values
+from game.engine import Move, SeepError
 from lessons.puzzles.collection import KINDS, Puzzle
 from lessons.puzzles.themes import THEMES
 
@@ -40,15 +39,13 @@ class Solution:
 
 def solve(puzzle: Puzzle) -> Solution:
     """The answer set: every legal play that meets the puzzle's goals (by search for endings)."""
-    exercise = puzzle.exercise
-    legal = tuple(puzzle.position.legal_moves())
-    values = move_values(puzzle.position) if puzzle.kind == "ending" else {}
-    answers = tuple(move for move in legal if exercise.is_answer(move))
-    return Solution(legal, answers, values)
+    question = puzzle.question
+    return Solution(question.legal(), question.answer_moves(), question.move_values())
 
 
 def problems(puzzle: Puzzle) -> list[str]:
-    """What makes the puzzle unfit to ask (empty when it is fine)."""
+    """What makes the puzzle unfit to ask (empty when it is fine): its own data, then its
+    question's, strictly (a puzzle must give something to think about)."""
     found = []
     position = puzzle.position
     if puzzle.theme not in THEMES:
@@ -61,41 +58,15 @@ def problems(puzzle: Puzzle) -> list[str]:
         found.append("no goals")
     if position.bid is None or position.is_over:
         return [*found, "the position must be in play: bid made, deal not over"]
-    names = [goal.name for goal in puzzle.goals]
-    if puzzle.kind == "ending":
-        problem = ending_problem(position)
-        if problem:
-            return [*found, problem]
-        if names != ["best"]:
-            found.append("an ending's only goal is 'best'")
-    elif "best" in names:
-        found.append("the goal 'best' needs open cards: use kind = \"ending\"")
     if found:
         return found
+    question = puzzle.question
+    if not question.open_cards and any(goal.name == "best" for goal in puzzle.goals):
+        return ["the goal 'best' needs open cards: use kind = \"ending\""]
     try:
-        solution = solve(puzzle)
+        return question.problems(strict=True)
     except (SeepError, ValueError) as error:
         return [str(error)]
-    return _answer_problems(puzzle, solution)
-
-
-def _answer_problems(puzzle: Puzzle, solution: Solution) -> list[str]:
-    legal, answers = solution.legal, solution.answers
-    if len(legal) < 2:
-        return ["only one legal play: nothing to think about"]
-    if answers and len(answers) == len(legal):
-        return ["every legal play meets the goal: nothing to think about"]
-    if puzzle.kind == "yes-no":
-        if not answers and not any(isinstance(m, Capture) for m in legal):
-            return ["the answer is no, but no capture at all is possible: too easy to see"]
-        return []
-    if not answers:
-        return [f"no legal play meets the goal: {puzzle.exercise.task()}"]
-    if puzzle.kind == "ending":
-        best, runner_up = solution.best_value, solution.next_value
-        if best is None or runner_up is None or best <= runner_up:
-            return ["the best play is not strictly better than the next"]
-    return []
 
 
 def check_collection(puzzles: Iterable[Puzzle]) -> list[str]:

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from lessons.models import AnswerRecord, Learner
 from lessons.puzzles import glicko2
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
-from lessons.puzzles.judge import PuzzleOutcome
 from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.themes import THEMES, theme_title
+from lessons.questions import Outcome
 
 MODES = ("rated", "streak", "daily", "retry", "single")
 NEAREST = 6  # the next puzzle is drawn from this many puzzles nearest the learner's rating
@@ -169,19 +170,17 @@ class Recorded:
         return self.rating_after - self.rating_before
 
 
+def give_up() -> Outcome:
+    """Asking for the answers settles the puzzle as missed."""
+    return Outcome(False, _("Here are the answers."), play="gave up", final=True)
+
+
 @transaction.atomic
-def record(learner: Learner, puzzle: Puzzle, outcome: PuzzleOutcome, mode: str) -> Recorded:
+def record(learner: Learner, puzzle: Puzzle, outcome: Outcome, mode: str) -> Recorded:
     """Store the answer; a collection puzzle's first settled answer moves both ratings."""
     if not outcome.counts:
         return Recorded()
-    AnswerRecord.objects.create(
-        learner=learner,
-        exercise=puzzle.key,
-        play=outcome.play[:200],
-        correct=outcome.ok,
-        legal=outcome.legal,
-        rule=outcome.rule or "",
-    )
+    AnswerRecord.objects.record(learner, puzzle.key, outcome)
     if not outcome.settled or puzzle_by_id(puzzle.id) is None:
         return Recorded()  # half an answer, or a teacher's puzzle (unrated)
     player = PuzzlePlayer.objects.select_for_update().get(pk=player_for(learner).pk)

@@ -14,16 +14,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from game.engine import Card, Deal, Position
-from game.table.component import Feedback, PlayFormError, Table, read_play, seat_label, table_view
+from game.engine import Deal
+from game.table.component import Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
-from lessons.puzzles import editor, judge, trainer
+from lessons.puzzles import editor, trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
+from lessons.questions import AnswerError, Outcome
 
 BODY = "puzzles/puzzle.html#puzzle_body"
 
@@ -59,30 +60,30 @@ def puzzle_context(
     mode: str,
     answer_url: str,
     share_url: str,
-    outcome: judge.PuzzleOutcome | None = None,
+    outcome: Outcome | None = None,
     recorded: trainer.Recorded | None = None,
-    picked: Picked | None = None,
+    picked: Picked = NOTHING_PICKED,
     said_yes: bool = False,
 ) -> dict[str, Any]:
     """Everything the puzzle body draws, before or after an answer."""
     learner = current_learner(request, create=False)
-    finished = (
-        outcome is not None
-        and outcome.settled
-        and (outcome.ok or outcome.play in ("gave up", "yes", "no"))
-    )
-    shown = outcome.after if finished and outcome and outcome.after else puzzle.position
-    view = Deal.from_position(shown).view_for(puzzle.seat)
+    question = puzzle.question
+    finished = outcome is not None and outcome.final
     said_yes = said_yes or bool(outcome and outcome.asks_play)
-    asking = puzzle.kind == "yes-no" and not said_yes and not finished
-    feedback = None
-    if outcome is not None and not finished and not outcome.options:
-        feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
     next_url, next_label = _next_link(
         learner, puzzle, mode, bool(recorded and recorded.streak_over)
     )
     hidden = {"mode": mode} | ({"said": "yes"} if said_yes else {})
     player = trainer.player_for(learner) if learner is not None else None
+    asking = question.asking(
+        answer_url,
+        "#puzzle-body",
+        hidden=hidden,
+        outcome=outcome,
+        picked=picked,
+        plain_words=True,  # a chosen card's plays said plainly: "a sweep!" gives it away
+        said_yes=said_yes,
+    )
     return {
         "puzzle": puzzle,
         "theme_title": theme_title(puzzle.theme),
@@ -92,44 +93,23 @@ def puzzle_context(
         "outcome": outcome,
         "recorded": recorded,
         "finished": finished,
-        "asking": asking,
-        "answers": judge.answer_texts(puzzle) if finished else [],
+        "answers": question.reveal().answers if finished else (),
         "puzzle_rating": trainer.rating_of_puzzle(puzzle) if finished else None,
-        "open_hands": _open_hands(shown, puzzle.seat) if puzzle.open_cards else [],
+        "open_hands": question.open_hands(question.shown(outcome)),
         "first_try": trainer.first_try(learner, puzzle),
         "player": player,
         "next_url": next_url,
         "next_label": next_label,
         "hidden": hidden,
-        # A chosen card's plays in plain words that do not tell which one sweeps or scores.
-        "table": Table(
-            t=table_view(view, picked=picked or NOTHING_PICKED, plain_words=True),
-            post_url=answer_url,
-            target="#puzzle-body",
-            can_play=not finished and not asking,
-            assist=True,
-            feedback=feedback,
-            hidden=hidden,
-        ).with_choices(outcome.options if outcome is not None else ()),
+        "asking": asking,
     }
 
 
-def _open_hands(position: Position, viewer: int) -> list[tuple[str, tuple[Card, ...]]]:
-    """Every other seat's hand, in play order: shown only for open-card endings."""
-    seats = [(viewer + offset) % 4 for offset in (1, 2, 3)]
-    return [(seat_label(viewer, seat), position.hands[seat]) for seat in seats]
-
-
-def _judge(puzzle: Puzzle, data: QueryDict) -> judge.PuzzleOutcome:
-    """Read the answer the page sent and judge it; raises ValueError on nonsense."""
+def _judge(puzzle: Puzzle, data: QueryDict) -> Outcome:
+    """Read the answer the page sent and judge it; raises AnswerError on nonsense."""
     if data.get("give_up"):
-        return judge.give_up(puzzle)
-    if puzzle.kind == "yes-no" and data.get("said") != "yes":
-        if data.get("answer") not in ("yes", "no"):
-            raise ValueError("answer yes or no first")
-        return judge.judge_yes_no(puzzle, data["answer"] == "yes")
-    lists = {"loose": data.getlist("loose"), "house": data.getlist("house")}
-    return judge.judge_play(puzzle, read_play(data, lists))
+        return trainer.give_up()
+    return puzzle.question.answer(data)
 
 
 def _mode(text: str | None) -> str:
@@ -151,7 +131,7 @@ def _answer(
     else:
         try:
             outcome = _judge(puzzle, data)
-        except (PlayFormError, ValueError) as error:
+        except AnswerError as error:
             return HttpResponseBadRequest(f"That answer could not be read: {error}")
         learner = current_learner(request)
         assert learner is not None
@@ -299,9 +279,9 @@ def _check_context(form: editor.PuzzleForm) -> dict[str, Any]:
         "checked": True,
         "form": form,
         "draft": found,
-        "answers": judge.answer_texts(found),
+        "answers": found.question.reveal().answers,
         "legal_count": sum(1 for _ in found.position.legal_moves()),
-        "open_hands": _open_hands(found.position, found.seat) if found.open_cards else [],
+        "open_hands": found.question.open_hands(),
         "table": Table(t=table_view(view)),
     }
 

@@ -10,6 +10,7 @@ from lessons.course.content import all_lessons
 from lessons.puzzles.collection import puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
+from lessons.questions import CountQuestion
 
 
 def form(**data: str) -> QueryDict:
@@ -29,7 +30,7 @@ def every_lesson_question() -> list[str]:
 @pytest.mark.parametrize("key", every_lesson_question())
 def test_every_asking_step_can_be_asked_and_revealed(key: str) -> None:
     asked = questions.resolve(key)
-    assert asked is not None and asked.kind in questions.ASKING_KINDS
+    assert asked is not None and asked.question.asks
     reveal = asked.reveal()
     assert reveal.answers and all(answer for answer in reveal.answers)
     assert all(rule.startswith("R") for rule in reveal.rules)
@@ -68,7 +69,8 @@ def test_each_kind_is_judged_by_the_lessons_judge() -> None:
         legal.judge(form(legal="maybe"))
     count = questions.resolve("lesson:cards:8")
     assert count is not None and count.kind == "count"
-    assert count.judge(form(number=str(count.step.count_answer()))).ok
+    assert isinstance(count.question, CountQuestion)
+    assert count.judge(form(number=str(count.question.count()))).ok
 
 
 def test_the_reveal_of_a_play_gives_the_answers_and_the_rules() -> None:
@@ -87,14 +89,14 @@ def test_a_collection_puzzle_is_judged_by_the_puzzle_judge() -> None:
     answer = solve(puzzle).answers[0]
     assert asked.judge(form(move=str(answer))).ok
     assert asked.reveal().answers and "R19" in asked.reveal().rules
-    assert asked.open_hands() == []
+    assert asked.question.open_hands() == []
 
 
 def test_a_can_you_puzzle_takes_no_for_an_answer() -> None:
     impossible = questions.resolve("puzzle:can-you-sweep-1000-6")
     possible = questions.resolve("puzzle:can-you-sweep-1009-44")
     assert impossible is not None and possible is not None
-    assert impossible.yes_no and impossible.judge(form(answer="no")).ok
+    assert impossible.kind == "yes-no" and impossible.judge(form(answer="no")).ok
     assert not possible.judge(form(answer="no")).ok
     assert possible.play_words("no") == "It cannot be done"
     assert possible.puzzle is not None
@@ -104,7 +106,7 @@ def test_a_can_you_puzzle_takes_no_for_an_answer() -> None:
 def test_an_ending_shows_the_other_hands_on_purpose() -> None:
     ending = questions.resolve("puzzle:ending-1001-42")
     assert ending is not None and ending.puzzle is not None
-    assert [label for label, _cards in ending.open_hands()] == [
+    assert [label for label, _cards in ending.question.open_hands()] == [
         "Right opponent",
         "Partner",
         "Left opponent",

@@ -84,4 +84,4 @@ def test_the_checker_catches_an_illegal_example_under_another_rule():
 )
 def test_count_answers_come_from_the_engine(ask, extra, answer):
     step = read_step({"kind": "count", "text": "Count.", "ask": ask, **extra})
-    assert step.count_answer() == answer
+    assert step.question.count() == answer

@@ -9,6 +9,7 @@ from django.urls import reverse
 from lessons.course.content import all_lessons, lesson_by_slug
 from lessons.course.models import LessonProgress
 from lessons.models import AnswerRecord, Learner
+from lessons.questions import ChoiceQuestion, CountQuestion, QuizQuestion
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db
@@ -136,11 +137,10 @@ def test_which_is_right_uses_the_engine(client: Client) -> None:
     lesson = lesson_by_slug("taking-everything")
     assert lesson is not None
     number = step_of("taking-everything", "choice")
-    step = lesson.steps[number - 1]
-    from lessons.course.content import choice_is_right
-
-    right = next(i for i, c in enumerate(step.choices) if choice_is_right(step, c))
-    wrong = next(i for i, c in enumerate(step.choices) if not choice_is_right(step, c))
+    question = lesson.steps[number - 1].question
+    assert isinstance(question, ChoiceQuestion)
+    right = next(i for i, c in enumerate(question.choices) if question.is_right(c))
+    wrong = next(i for i, c in enumerate(question.choices) if not question.is_right(c))
     assert b"feedback-ok" in answer(client, lesson.slug, number, {"choice": right}).content
     assert b"feedback-no" in answer(client, lesson.slug, number, {"choice": wrong}).content
     assert answer(client, lesson.slug, number, {"choice": 99}).status_code == 400
@@ -150,44 +150,32 @@ def test_count_and_quiz_steps(client: Client) -> None:
     lesson = lesson_by_slug("cards")
     assert lesson is not None
     number = step_of("cards", "count")
-    right = lesson.steps[number - 1].count_answer()
+    count = lesson.steps[number - 1].question
+    assert isinstance(count, CountQuestion)
+    right = count.count()
     assert b"feedback-ok" in answer(client, "cards", number, {"number": right}).content
     assert b"feedback-no" in answer(client, "cards", number, {"number": right + 1}).content
     assert answer(client, "cards", number, {"number": "ten"}).status_code == 400
     quiz = step_of("cards", "quiz")
-    good = lesson.steps[quiz - 1].answer
-    assert b"feedback-ok" in answer(client, "cards", quiz, {"choice": good}).content
+    good = lesson.steps[quiz - 1].question
+    assert isinstance(good, QuizQuestion)
+    assert b"feedback-ok" in answer(client, "cards", quiz, {"choice": good.right}).content
 
 
 def finish_lesson(client: Client, slug: str, mistakes: int = 0) -> None:
-    """Answer every step of a lesson right, after ``mistakes`` wrong answers on a quiz or count."""
-    from lessons.course.content import choice_is_right
-
+    """Answer every step of a lesson right, after ``mistakes`` wrong answers to the first
+    question, each posted as its form posts it (``Question.sample_forms``)."""
     lesson = lesson_by_slug(slug)
     assert lesson is not None
     for number, step in enumerate(lesson.steps, 1):
-        if step.kind == "read":
+        if not step.question.asks:
             client.post(reverse("lessons:answer", args=[slug, number]))
             continue
-        if step.kind in ("play", "illegal"):
-            move = str(step.exercise.answers()[0]) if step.kind == "play" else step.example
-            data = {"move": move}
-        elif step.kind == "legal":
-            data = {"legal": "yes" if step.legal_answer() else "no"}
-        elif step.kind == "count":
-            for _ in range(mistakes):
-                answer(client, slug, number, {"number": step.count_answer() + 1})
-            mistakes = 0
-            data = {"number": step.count_answer()}
-        elif step.kind == "quiz":
-            for _ in range(mistakes):
-                answer(client, slug, number, {"choice": (step.answer + 1) % len(step.choices)})
-            mistakes = 0
-            data = {"choice": step.answer}
-        else:
-            index = next(i for i, c in enumerate(step.choices) if choice_is_right(step, c))
-            data = {"choice": index}
-        response = answer(client, slug, number, data)
+        right, wrong = step.question.sample_forms()
+        for i in range(mistakes):
+            assert b"feedback-no" in answer(client, slug, number, wrong[i % len(wrong)]).content
+        mistakes = 0
+        response = answer(client, slug, number, right[0])
         assert b"feedback-ok" in response.content, (slug, number, response.content[:3000])
 
 
@@ -239,11 +227,12 @@ def test_restart_keeps_stars_and_resets_the_place(client: Client) -> None:
 def test_no_hidden_card_reaches_a_lesson_page(client: Client) -> None:
     for lesson in all_lessons():
         for number, step in enumerate(lesson.steps, 1):
-            if step.position is None or step.kind == "count":
+            position = step.question.position
+            if position is None or not step.question.draws_table():
                 continue
-            viewer = step.viewer
-            hidden = [c for s, hand in enumerate(step.position.hands) if s != viewer for c in hand]
-            hidden += list(step.position.stock)
+            viewer = step.question.viewer
+            hidden = [c for s, hand in enumerate(position.hands) if s != viewer for c in hand]
+            hidden += list(position.stock)
             html = client.get(reverse("lessons:step", args=[lesson.slug, number])).content.decode()
             labels = {e.attrs.get("aria-label") for e in elements(html, "svg")}
             values = {e.attrs.get("value") for e in elements(html, "input")}

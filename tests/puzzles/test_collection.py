@@ -40,7 +40,7 @@ def test_yes_no_puzzles_are_sometimes_yes_and_sometimes_no() -> None:
 
 def test_only_endings_show_every_hand() -> None:
     for p in PUZZLES:
-        assert p.open_cards == (p.theme == "ending" and p.kind == "ending"), p.id
+        assert p.question.open_cards == (p.theme == "ending" and p.kind == "ending"), p.id
 
 
 def test_puzzles_are_found_by_id() -> None:

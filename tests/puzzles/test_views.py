@@ -169,7 +169,7 @@ def test_an_ending_shows_every_hand_and_the_line_that_follows(client: Client) ->
 
 
 def test_no_hidden_card_reaches_a_puzzle_page(client: Client) -> None:
-    for puzzle in [p for p in all_puzzles() if not p.open_cards][::7]:
+    for puzzle in [p for p in all_puzzles() if not p.question.open_cards][::7]:
         hidden = [
             c for s, hand in enumerate(puzzle.position.hands) if s != puzzle.seat for c in hand
         ]

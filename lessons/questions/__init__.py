@@ -1,0 +1,51 @@
+"""Questions, one small class per kind (DESIGN.md "one exercise, judged once"): each checks its
+own data against the engine, reads and judges its answer into one ``Outcome``, says what it
+reveals and how a recorded answer reads, and draws itself with its own partial."""
+
+from lessons.questions.answers import (
+    ChoiceQuestion,
+    CountQuestion,
+    LegalQuestion,
+    Pile,
+    QuizQuestion,
+    ReadStep,
+)
+from lessons.questions.base import (
+    RULE_IDS,
+    AnswerError,
+    Asking,
+    Form,
+    Outcome,
+    Question,
+    Reveal,
+    cited_rules,
+)
+from lessons.questions.plays import (
+    EndingQuestion,
+    IllegalQuestion,
+    PlayQuestion,
+    SaysPossible,
+    YesNoQuestion,
+)
+
+__all__ = [
+    "RULE_IDS",
+    "AnswerError",
+    "Asking",
+    "ChoiceQuestion",
+    "CountQuestion",
+    "EndingQuestion",
+    "Form",
+    "IllegalQuestion",
+    "LegalQuestion",
+    "Outcome",
+    "Pile",
+    "PlayQuestion",
+    "Question",
+    "QuizQuestion",
+    "ReadStep",
+    "Reveal",
+    "SaysPossible",
+    "YesNoQuestion",
+    "cited_rules",
+]

@@ -1,0 +1,215 @@
+"""What every kind of question shares: the one result type, the reveal, and the class each kind
+of question overrides (as python-chess's variants override a few hooks of ``Board``).
+
+A lesson step, a puzzle, a live class question and a homework exercise each hold a ``Question``.
+The question checks its own data against the engine (``problems``), reads the answer its form
+posts (``read``) and judges it into an ``Outcome`` (``judge``), says what it reveals afterwards
+(``reveal``) and how a recorded answer reads (``words``), and draws itself with its partial
+(``template``, through ``{% ask %}``). Nothing outside the classes branches on the kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from game.engine import Card, Deal, Move, Position
+from game.table.component import Feedback, Table, seat_label, table_view
+from game.table.forms import NOTHING_PICKED, Picked
+
+# A form as a page posts it: field name → value, or values for a field posted several times.
+Form = dict[str, str | list[str]]
+RULE = re.compile(r"\bR(\d+)\b")
+RULE_IDS = frozenset(f"R{n}" for n in range(1, 36))  # the rule book's rules, R1–R35
+
+
+class AnswerError(ValueError):
+    """What a page posted cannot be read as an answer to this question (a 400, not a lesson)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one answer earned: the verdict, in words, and what to show next.
+
+    ``final``: nothing more to do on this question (a right play, or a yes/no answered wrongly);
+    a wrong play or a wrong choice may be tried again. ``settled``: for rated puzzles, whether the
+    answer decides the puzzle (a first wrong play fails it; saying "yes" rightly does not).
+    ``options``: the attempt could mean several plays; the learner picks one (not an answer).
+    """
+
+    ok: bool
+    message: str
+    rule: str | None = None
+    play: str = ""  # the answer as recorded: a move in notation, "yes", a number, an index
+    legal: bool = True
+    final: bool = False
+    settled: bool = True
+    after: Deal | None = None  # the table after a right play (and any scripted replies)
+    line: tuple[str, ...] = ()  # what followed: scripted replies, or an ending's best line
+    options: tuple[Move, ...] = ()
+
+    @property
+    def counts(self) -> bool:
+        """Whether the answer is a real attempt (a request to choose among plays is not)."""
+        return not self.options
+
+    @property
+    def asks_play(self) -> bool:
+        """Right so far, and now the play: a yes/no question answered "yes", rightly."""
+        return self.ok and not self.final
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What a question shows once it is over: its right answers in words, and why."""
+
+    answers: tuple[str, ...]
+    explain: str = ""
+
+
+class Question:
+    """One kind of question. Subclasses are frozen dataclasses holding the question's data."""
+
+    kind: ClassVar[str]  # the name content files use, e.g. "play"
+    template: ClassVar[str]  # its partial, e.g. "questions/play.html"
+    asks: ClassVar[bool] = True  # a "read" step asks nothing
+    on_table: ClassVar[bool] = False  # answered by a play on the table
+    assisted: ClassVar[bool] = False  # the table may list what a chosen card can do
+    open_cards: ClassVar[bool] = False  # every hand is shown, on purpose (else hidden, R14)
+
+    position: Position | None
+    seat: int | None
+
+    # -- what the data is ---------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is drawn: the player to move unless the question says so."""
+        if self.seat is not None:
+            return self.seat
+        return self.position.turn if self.position is not None else 0
+
+    def problems(self, strict: bool = False) -> list[str]:
+        """Everything wrong with the question's data, judged by the engine (empty when right).
+        ``strict``: also whether it is worth asking as a puzzle (something to think about)."""
+        return []
+
+    def texts(self) -> tuple[str, ...]:
+        """The question's own words (explanations, hints), for the rules they cite."""
+        return ()
+
+    # -- answering ----------------------------------------------------------------------------
+
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """The answer a page posted; raises ``AnswerError`` on anything unreadable."""
+        raise AnswerError("this question asks nothing")
+
+    def judge(self, answer: Any) -> Outcome:
+        raise NotImplementedError
+
+    def answer(self, data: Mapping[str, Any]) -> Outcome:
+        """Read what the question's form sent and judge it."""
+        return self.judge(self.read(data))
+
+    def reveal(self) -> Reveal:
+        return Reveal(())
+
+    def words(self, play: str) -> str:
+        """A recorded answer as a teacher reads it."""
+        return play
+
+    def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
+        """Right answers and wrong ones (the usual mistakes first), as its form posts them."""
+        return (), ()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def shown(self, outcome: Outcome | None) -> Deal | None:
+        """The deal to draw: after a right play, else the question's position."""
+        if outcome is not None and outcome.ok and outcome.after is not None:
+            return outcome.after
+        return Deal.from_position(self.position) if self.position is not None else None
+
+    def playable(self, outcome: Outcome | None, said_yes: bool) -> bool:
+        """Whether the table takes a play now (before any page-level rule)."""
+        return self.on_table and not (outcome is not None and outcome.final)
+
+    def draws_table(self) -> bool:
+        return self.position is not None
+
+    def open_hands(self, record: Deal | None = None) -> list[tuple[str, tuple[Card, ...]]]:
+        """Every other seat's hand, in play order, for open-card questions only."""
+        if not self.open_cards or self.position is None:
+            return []
+        position = record.position if record is not None else self.position
+        seats = [(self.viewer + offset) % 4 for offset in (1, 2, 3)]
+        return [(seat_label(self.viewer, seat), position.hands[seat]) for seat in seats]
+
+    def asking(
+        self,
+        post_url: str,
+        target: str,
+        *,
+        hidden: Mapping[str, object] | None = None,
+        can_answer: bool = True,
+        outcome: Outcome | None = None,
+        picked: Picked = NOTHING_PICKED,
+        plain_words: bool = False,
+        said_yes: bool = False,
+        submit_label: str = "",
+        show_verdict: bool = False,
+    ) -> Asking:
+        """Everything the question's partial draws on one page."""
+        hidden = dict(hidden or {})
+        table = None
+        if self.draws_table():
+            record = self.shown(outcome)
+            assert record is not None
+            can_play = can_answer and self.playable(outcome, said_yes)
+            feedback = None
+            if self.on_table and outcome is not None and not outcome.final and outcome.counts:
+                feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
+            table = Table(
+                t=table_view(record.view_for(self.viewer), picked=picked, plain_words=plain_words),
+                post_url=post_url,
+                target=target,
+                can_play=can_play,
+                assist=can_play and self.assisted,
+                feedback=feedback,
+                hidden=hidden,
+            ).with_choices(outcome.options if outcome is not None else ())
+        return Asking(
+            question=self,
+            post_url=post_url,
+            target=target,
+            hidden=hidden,
+            can_answer=can_answer and not (outcome is not None and outcome.final),
+            outcome=outcome,
+            table=table,
+            said_yes=said_yes,
+            submit_label=submit_label,
+            show_verdict=show_verdict,
+        )
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A question as one page asks it: where answers go, whether they may be given now, the
+    last outcome, and the table (when the question has one)."""
+
+    question: Question
+    post_url: str
+    target: str
+    hidden: Mapping[str, object] = field(default_factory=dict)
+    can_answer: bool = True
+    outcome: Outcome | None = None
+    table: Table | None = None
+    said_yes: bool = False  # a yes/no question: "yes" was said, now the play
+    submit_label: str = ""
+    show_verdict: bool = False  # the partial says the verdict (else the page does)
+
+
+def cited_rules(*texts: str) -> set[str]:
+    return {f"R{n}" for text in texts for n in RULE.findall(text)}

@@ -1,0 +1,447 @@
+"""Questions answered by a play on the table: make a play that meets goals, try a play the rules
+refuse, say whether a goal can be met at all (then play), and open-card endings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from game.engine import (
+    Attempt,
+    Capture,
+    Deal,
+    IllegalMove,
+    Move,
+    NotationError,
+    Position,
+    attempt_from_text,
+    describe,
+    move_from_str,
+    played_text,
+    say_attempt,
+    say_move,
+    score_deal,
+    team_of,
+    why_illegal,
+)
+from game.search import ending_problem, line_after, move_values
+from game.table.component import seat_label, settle
+from game.table.forms import PlayForm
+from lessons.exercises import Goal, parse_goals
+from lessons.questions.base import RULE_IDS, AnswerError, Form, Outcome, Question, Reveal
+
+CHOOSE_ONE = "That card can do more than one thing: choose one."
+
+
+def read_play(data: Mapping[str, Any]) -> Move | Attempt:
+    """The play the table posted; raises ``AnswerError`` when it cannot be read."""
+    form = PlayForm(data)
+    if not form.is_valid():
+        raise AnswerError(form.problems())
+    return form.play
+
+
+def move_form(move: Move | str) -> Form:
+    return {"move": str(move)}
+
+
+def attempt_form(attempt: Attempt) -> Form:
+    form: Form = {"card": str(attempt.card), "action": attempt.action or ""}
+    if attempt.loose:
+        form["loose"] = [str(card) for card in attempt.loose]
+    return form
+
+
+def mistakes(position: Position, answers: tuple[Move, ...]) -> list[Form]:
+    """Plays a learner makes instead of an answer, most telling first: throwing a card that can
+    capture (R20), taking only part of what a card must take (R18), then legal plays that miss
+    the task."""
+    found: list[Form] = []
+    for card in position.hands[position.turn]:
+        throw = Attempt(card=card, action="throw")
+        if why_illegal(position, throw) is not None:
+            found.append(attempt_form(throw))
+    for move in answers:
+        if isinstance(move, Capture) and len(move.loose) > 1:
+            part = Attempt(card=move.card, loose=move.loose[:1], action="capture")
+            if why_illegal(position, part) is not None:
+                found.append(attempt_form(part))
+    found += [move_form(move) for move in position.legal_moves() if move not in answers]
+    return found
+
+
+def play_words(position: Position | None, play: str) -> str:
+    """A recorded play in words: what a legal one does here, else what was tried."""
+    try:
+        move = move_from_str(play)
+    except (NotationError, ValueError):
+        attempt = attempt_from_text(play)  # an attempt the rules refuse, as it was made
+        return say_attempt(attempt) if attempt else play
+    if position is not None and position.is_legal(move):
+        return describe(position, move)
+    return say_move(move)
+
+
+@dataclass(frozen=True)
+class PlayQuestion(Question):
+    """Make a play that meets every goal; any legal play that does passes. ``replies`` are
+    scripted plays that answer a right one; ``wrong`` lists plays that must not pass."""
+
+    kind = "play"
+    template = "questions/play.html"
+    on_table = True
+    assisted = True
+
+    position: Position
+    goals: tuple[Goal, ...]
+    replies: tuple[Move, ...] = ()
+    wrong: tuple[str, ...] = ()
+    explain: str = ""
+    seat: int | None = None
+
+    @classmethod
+    def of(cls, position: Position, goals: tuple[str, ...], **fields: Any) -> PlayQuestion:
+        return cls(position=position, goals=parse_goals(goals), **fields)
+
+    def task(self) -> str:
+        return " and ".join(goal.describe(self.position) for goal in self.goals)
+
+    def is_answer(self, move: Move) -> bool:
+        return all(goal.met(self.position, move) for goal in self.goals)
+
+    def legal(self) -> tuple[Move, ...]:
+        return tuple(self.position.legal_moves())
+
+    def answer_moves(self) -> tuple[Move, ...]:
+        """Every legal move that meets the goals: the answer set, computed, never typed."""
+        return tuple(move for move in self.legal() if self.is_answer(move))
+
+    def move_values(self) -> dict[Move, int]:
+        """What each play guarantees, where the question searches for it (endings)."""
+        return {}
+
+    def texts(self) -> tuple[str, ...]:
+        return (self.explain,)
+
+    def problems(self, strict: bool = False) -> list[str]:
+        found = []
+        legal = self.legal()
+        answers = [m for m in legal if self.is_answer(m)]
+        if strict and len(legal) < 2:
+            return ["only one legal play: nothing to think about"]
+        if strict and answers and len(answers) == len(legal):
+            return ["every legal play meets the goal: nothing to think about"]
+        if not answers:
+            found.append(f"no legal play meets the goal: {self.task()}")
+        for text in self.wrong:
+            move = move_from_str(text)
+            if self.position.is_legal(move) and self.is_answer(move):
+                found.append(f"listed wrong answer {text!r} meets the goal")
+        for answer in answers:
+            after = self.position.apply_unchecked(answer)
+            for reply in self.replies:
+                if not after.is_legal(reply):
+                    found.append(f"scripted reply {reply} is not legal after {answer}")
+                    return found
+                after = after.apply_unchecked(reply)
+        return found
+
+    def read(self, data: Mapping[str, Any]) -> Move | Attempt:
+        return read_play(data)
+
+    def judge(self, answer: Move | Attempt) -> Outcome:
+        """Illegal: the rule broken. Legal but off-task: what it did instead. Else right."""
+        settled = settle(self.position, answer)
+        if settled.choices:
+            return Outcome(False, CHOOSE_ONE, options=settled.choices, settled=False)
+        if settled.move is None:
+            return Outcome(
+                False, settled.refusal, rule=settled.rule, play=played_text(answer), legal=False
+            )
+        move = settled.move
+        if self.is_answer(move):
+            return self.right(move)
+        return self.wrong_play(move)
+
+    def right(self, move: Move) -> Outcome:
+        """A right play: what it did, the scripted replies, and the table after them."""
+        record = Deal.from_position(self.position).apply_unchecked(move)
+        replies = []
+        for reply in self.replies:
+            who = seat_label(self.viewer, record.position.turn)
+            replies.append(f"{who}: {describe(record.position, reply)}")
+            record = record.apply(reply)
+        message = f"Right! {describe(self.position, move)}"
+        message += f" {self.explain}" if self.explain else ""
+        return Outcome(
+            True, message, play=str(move), final=True, after=record, line=tuple(replies)
+        )
+
+    def wrong_play(self, move: Move) -> Outcome:
+        missed = [goal for goal in self.goals if not goal.met(self.position, move)]
+        wanted = " and ".join(goal.describe(self.position) for goal in missed)
+        message = (
+            f"{describe(self.position, move)} That is a legal play, but the task was to {wanted}."
+        )
+        for goal in missed:
+            why = goal.why_missed(self.position, move)
+            message += f" {why}" if why else ""
+        return Outcome(False, message, play=str(move))
+
+    def reveal(self) -> Reveal:
+        answers = self.answer_moves()
+        return Reveal(tuple(describe(self.position, m) for m in answers), self.explain)
+
+    def words(self, play: str) -> str:
+        return play_words(self.position, play)
+
+    def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
+        answers = self.answer_moves()
+        return tuple(map(move_form, answers)), tuple(mistakes(self.position, answers))
+
+
+@dataclass(frozen=True)
+class IllegalQuestion(Question):
+    """Try a play the rules forbid, on purpose: any attempt refused under ``rule`` passes.
+    ``example`` is one such play."""
+
+    kind = "illegal"
+    template = "questions/play.html"
+    on_table = True
+
+    position: Position
+    rule: str
+    example: str
+    explain: str = ""
+    seat: int | None = None
+
+    def texts(self) -> tuple[str, ...]:
+        return (self.explain, self.rule)
+
+    def problems(self, strict: bool = False) -> list[str]:
+        if self.rule not in RULE_IDS:
+            return [f"an illegal step needs the rule it shows, not {self.rule!r}"]
+        try:
+            self.position.apply(move_from_str(self.example))
+        except IllegalMove as error:
+            if error.rule != self.rule:
+                return [f"example {self.example!r} breaks {error.rule}, not {self.rule}"]
+            return []
+        except NotationError as error:
+            return [f"example: {error}"]
+        return [f"example {self.example!r} is legal"]
+
+    def read(self, data: Mapping[str, Any]) -> Move | Attempt:
+        return read_play(data)
+
+    def judge(self, answer: Move | Attempt) -> Outcome:
+        attempt = answer if isinstance(answer, Attempt) else Attempt.of_move(answer)
+        reason = why_illegal(self.position, attempt)
+        text = played_text(answer)
+        if reason is None:
+            return Outcome(
+                False, "That play is allowed! Try the play the step asks for.", play=text
+            )
+        if reason.rule != self.rule:
+            return Outcome(
+                False,
+                f"The rules refuse that too, but for another reason: {reason.message} "
+                "Try the play the step asks for.",
+                rule=reason.rule,
+                play=text,
+                legal=False,
+            )
+        message = f"Refused, as it should be: {reason.message}"
+        return Outcome(True, message, rule=reason.rule, play=text, legal=False, final=True)
+
+    def reveal(self) -> Reveal:
+        example = say_move(move_from_str(self.example))
+        text = _("Any play the rules refuse under %(rule)s, for example: %(example)s") % {
+            "rule": self.rule,
+            "example": example,
+        }
+        return Reveal((text,), self.explain)
+
+    def words(self, play: str) -> str:
+        return play_words(self.position, play)
+
+    def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
+        return (move_form(self.example),), tuple(map(move_form, self.position.legal_moves()))
+
+
+@dataclass(frozen=True)
+class SaysPossible:
+    """The first half of a yes/no answer: "it can be done" or not."""
+
+    yes: bool
+
+
+@dataclass(frozen=True)
+class YesNoQuestion(PlayQuestion):
+    """Can the goals be met here? Say yes and make the play, or say it cannot be done.
+
+    Asked on its own page, the learner answers yes or no first; with ``one_go`` (a live class,
+    where one answer counts) the answer is the play itself, or "no"."""
+
+    kind = "yes-no"
+    template = "questions/yes_no.html"
+
+    one_go: bool = False
+
+    def problems(self, strict: bool = False) -> list[str]:
+        legal, answers = self.legal(), self.answer_moves()
+        if strict and len(legal) < 2:
+            return ["only one legal play: nothing to think about"]
+        if strict and answers and len(answers) == len(legal):
+            return ["every legal play meets the goal: nothing to think about"]
+        if not answers and not any(isinstance(m, Capture) for m in legal):
+            return ["the answer is no, but no capture at all is possible: too easy to see"]
+        return []
+
+    def read(self, data: Mapping[str, Any]) -> Any:  # SaysPossible, or a play
+        answer = data.get("answer")
+        if answer in ("yes", "no"):
+            return SaysPossible(answer == "yes")
+        if data.get("said") == "yes" or self.one_go:
+            return read_play(data)
+        raise AnswerError("answer yes or no first")
+
+    def playable(self, outcome: Outcome | None, said_yes: bool) -> bool:
+        said_yes = said_yes or self.one_go or (outcome is not None and outcome.asks_play)
+        return said_yes and super().playable(outcome, said_yes)
+
+    def judge(self, answer: SaysPossible | Move | Attempt) -> Outcome:
+        if not isinstance(answer, SaysPossible):
+            return super().judge(answer)
+        answers = self.answer_moves()
+        play = "yes" if answer.yes else "no"
+        if answer.yes and answers:
+            message = _("Yes, you can. Now make the play.")
+            return Outcome(True, message, play=play, settled=False)
+        if answers:
+            message = _("You can: %(play)s") % {"play": say_move(answers[0])}
+            return Outcome(False, message, play=play, final=True)
+        reason = _("No play here can %(task)s.") % {"task": self.task()}
+        nearest = _nearest_capture(self.legal())
+        if nearest is not None:
+            left = len(self.position.loose) - len(nearest.loose)
+            reason += " " + _("The nearest is: %(play)s It leaves %(left)s card(s) behind.") % {
+                "play": describe(self.position, nearest),
+                "left": left + len(self.position.houses) - int(nearest.house),
+            }
+        if answer.yes:
+            return Outcome(False, reason, play=play, final=True)
+        return Outcome(True, _("Right. %s") % reason, play=play, final=True)
+
+    def reveal(self) -> Reveal:
+        if not self.answer_moves():
+            return Reveal((_("No: no play can %(task)s.") % {"task": self.task()},))
+        return super().reveal()
+
+    def words(self, play: str) -> str:
+        if play in ("yes", "no"):
+            return _("It can be done") if play == "yes" else _("It cannot be done")
+        return super().words(play)
+
+    def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
+        right, wrong = super().sample_forms()
+        said: Form = {"said": "yes"}
+        if not self.answer_moves():
+            return ({"answer": "no"},), ({"answer": "yes"},)
+        return tuple(f | said for f in right), ({"answer": "no"}, *(f | said for f in wrong))
+
+
+def _nearest_capture(legal: tuple[Move, ...]) -> Capture | None:
+    captures = [m for m in legal if isinstance(m, Capture)]
+    if not captures:
+        return None
+    return max(captures, key=lambda m: len(m.loose) + int(m.house))
+
+
+@dataclass(frozen=True)
+class EndingQuestion(PlayQuestion):
+    """An open-card ending: every hand is shown, and the best play is found by search (goal
+    ``best``). Whatever is played, the line of best play after it is shown."""
+
+    kind = "ending"
+    template = "questions/play.html"
+    open_cards = True
+
+    def move_values(self) -> dict[Move, int]:
+        return move_values(self.position)
+
+    def problems(self, strict: bool = False) -> list[str]:
+        problem = ending_problem(self.position)
+        if problem:
+            return [problem]
+        if [goal.name for goal in self.goals] != ["best"]:
+            return ["an ending's only goal is 'best'"]
+        found = super().problems(strict)
+        if found:
+            return found
+        values = self.move_values()
+        answers = self.answer_moves()
+        best = max(values.values())
+        rest = [v for m, v in values.items() if m not in answers]
+        if strict and (not rest or best <= max(rest)):
+            return ["the best play is not strictly better than the next"]
+        return []
+
+    def right(self, move: Move) -> Outcome:
+        record = Deal.from_position(self.position).apply_unchecked(move)
+        message = _("Right! %s") % describe(self.position, move)
+        return Outcome(
+            True,
+            f"{message} {self._ending_words(move)}",
+            play=str(move),
+            final=True,
+            after=record,
+            line=self._ending_line(move),
+        )
+
+    def wrong_play(self, move: Move) -> Outcome:
+        message = super().wrong_play(move).message
+        return Outcome(
+            False,
+            f"{message} {self._ending_words(move)}",
+            play=str(move),
+            line=self._ending_line(move),
+        )
+
+    def _ending_words(self, move: Move) -> str:
+        position = self.position
+        line = line_after(position, move)
+        best = max(move_values(position).values())
+        final = position.apply_unchecked(move)
+        for later in line.continuation:
+            final = final.apply_unchecked(later)
+        score = score_deal(final)
+        team = team_of(position.turn)
+        ours, theirs = score.teams[team].total, score.teams[1 - team].total
+        text = _(
+            "With best play on both sides after it, the deal ends %(ours)s to %(theirs)s for "
+            "your team (%(diff)+d)."
+        ) % {"ours": ours, "theirs": theirs, "diff": line.value}
+        if line.value < best:
+            text += " " + _("The best play guarantees %(best)+d.") % {"best": best}
+        return text
+
+    def _ending_line(self, move: Move) -> tuple[str, ...]:
+        """The best play after ``move``, as "who: what" lines (every hand is open)."""
+        after = self.position.apply_unchecked(move)
+        lines = []
+        for later in line_after(self.position, move).continuation:
+            lines.append(f"{seat_label(self.viewer, after.turn)}: {describe(after, later)}")
+            after = after.apply_unchecked(later)
+        return tuple(lines)
+
+    def reveal(self) -> Reveal:
+        values = self.move_values()
+        texts = []
+        for move in self.answer_moves():
+            text = describe(self.position, move)
+            texts.append(text + " " + _("(guarantees %(value)+d)") % {"value": values[move]})
+        return Reveal(tuple(texts), self.explain)
