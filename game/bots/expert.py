@@ -19,8 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from game.engine import Bid, Move, Position, View, score_deal, team_of
-from game.engine.position import SWEEP_BONUS
+from game.engine import SWEEP_BONUS, Bid, Move, Position, View, score_deal, team_of
 
 from .base import Decision
 from .cardbits import POINTS_OF, VALUE_MASK, mask_of

@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.engine import Move, Position, View, team_of
+from game.engine import OPENING_SWEEP_BONUS, SWEEP_BONUS, Move, Position, View, team_of
 from game.engine.moves import CardMove
-from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
 
 from .cardbits import POINTS_OF, count_by_value, mask_of, points_in
 from .floor import (

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import Bid, Break, Build, Capture, Card, Move, Throw, View
-from game.engine.explain import rank_word
-from game.engine.position import OPENING_SWEEP_BONUS, SWEEP_BONUS
+from game.engine import (
+    OPENING_SWEEP_BONUS,
+    SWEEP_BONUS,
+    Bid,
+    Break,
+    Build,
+    Capture,
+    Card,
+    Move,
+    Throw,
+    View,
+    rank_word,
+)
 
 from .cardbits import POINTS_OF
 

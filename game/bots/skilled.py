@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import DECK, Bid, Break, Build, Capture, View
-from game.engine.explain import rank_word
+from game.engine import DECK, Bid, Break, Build, Capture, View, rank_word
 from game.engine.movegen import Table, generate
 
 from .base import Decision

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK, Card, sort_cards
+from .houses import House
 from .movegen import Table, generate
-from .moves import Bid, Capture, Move
-from .position import House, Position
+from .moves import Capture, Move
+from .position import Position
 
 FIRST_DEAL = 4  # R6: four cards to the bidder, then four to the floor
 
@@ -236,5 +237,3 @@ def view_for(deal: Deal, seat: int) -> View:
         is_over=position.is_over,
     )
 
-
-__all__ = ["Bid", "Deal", "Play", "View", "deal", "view_for"]

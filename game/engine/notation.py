@@ -6,48 +6,52 @@
 It holds exactly what the §8 JSON holds (``turn`` follows from dealer and plays), so the two
 round-trip. Empty lists and absent values are written ``-``. Only ``dealer``, ``plays`` and
 ``hands`` are required when reading; the rest default to empty, no bid, no sweeps.
+
+This module turns text into JSON and back; ``Position.from_str`` and ``str(position)`` go through
+the JSON, so reading a position is checked in one place (``Position.from_json``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from .cards import Card
-from .errors import InvalidPosition, NotationError
-
-if TYPE_CHECKING:
-    from .position import Position
+from .errors import NotationError
 
 KEYS = ("dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps", "last", "stock")
 EMPTY = "-"
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return ",".join(str(c) for c in cards) or EMPTY
+def _cards(cards: Iterable[str]) -> str:
+    return ",".join(cards) or EMPTY
 
 
 def _card_list(text: str) -> list[str]:
     return [] if text == EMPTY else [t for t in text.split(",") if t]
 
 
-def position_to_str(position: Position) -> str:
+def _optional(value: int | None) -> str:
+    return EMPTY if value is None else str(value)
+
+
+def text_from_json(data: Mapping[str, Any]) -> str:
+    """The text notation of a position given as §8 JSON (what ``Position.to_json`` writes)."""
     houses = ";".join(
-        f"{h.value}:{'|'.join('+'.join(str(c) for c in s) for s in h.sets)}"
-        f"@{','.join(str(o) for o in sorted(h.owners))}"
-        for h in position.houses
+        f"{h['value']}:{'|'.join('+'.join(s) for s in h['sets'])}"
+        f"@{','.join(str(o) for o in sorted(h['owners']))}"
+        for h in data["houses"]
     )
     fields = {
-        "dealer": str(position.dealer),
-        "bid": EMPTY if position.bid is None else str(position.bid),
-        "plays": str(position.plays),
-        "hands": "/".join(_cards(h) for h in position.hands),
-        "loose": _cards(position.loose),
+        "dealer": str(data["dealer"]),
+        "bid": _optional(data["bid"]),
+        "plays": str(data["plays"]),
+        "hands": "/".join(_cards(h) for h in data["hands"]),
+        "loose": _cards(data["loose"]),
         "houses": houses or EMPTY,
-        "captured": "/".join(_cards(p) for p in position.captured),
-        "sweeps": "/".join(str(s) for s in position.sweeps),
-        "last": EMPTY if position.last_capture is None else str(position.last_capture),
-        "stock": _cards(position.stock),
+        "captured": "/".join(_cards(p) for p in data["captured"]),
+        "sweeps": "/".join(str(s) for s in data["sweeps"]),
+        "last": _optional(data["last_capture"]),
+        "stock": _cards(data["stock"]),
     }
     return " ".join(f"{key}={fields[key]}" for key in KEYS)
 
@@ -61,8 +65,8 @@ def _number(text: str, key: str) -> int | None:
         raise NotationError(f"'{key}' must be a number or '-', not {text!r}") from None
 
 
-def position_to_json_from_str(text: str) -> dict[str, Any]:
-    """Turn the text notation into §8 JSON (not yet validated)."""
+def json_from_text(text: str) -> dict[str, Any]:
+    """Turn the text notation into §8 JSON (not yet validated); raises NotationError."""
     if not isinstance(text, str):
         raise NotationError("a position in text notation is a string")
     fields: dict[str, str] = {}
@@ -112,14 +116,3 @@ def position_to_json_from_str(text: str) -> dict[str, Any]:
         "last_capture": _number(fields.get("last", EMPTY), "last"),
         "stock": _card_list(fields.get("stock", EMPTY)),
     }
-
-
-def position_from_str(text: str) -> Position:
-    """Read and validate a position in text notation; raises InvalidPosition."""
-    from .position import Position
-
-    try:
-        data = position_to_json_from_str(text)
-    except NotationError as error:
-        raise InvalidPosition(error.message, error.rule) from None
-    return Position.from_json(data)

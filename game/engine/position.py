@@ -2,90 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, assert_never
 
 from .cards import Card, sort_cards
 from .errors import IllegalMove, InvalidPosition, NotationError
+from .houses import House, sorted_sets, split_into_sets
+from .illegal import reason_for_move
 from .movegen import Table, generate
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
+from .notation import json_from_text, text_from_json
+from .sweeps import OPENING_SWEEP_BONUS, SWEEP_BONUS
 
 PLAYS_PER_DEAL = 48
 PACKET = 4
 # R11: the packets after the opening play, as seats relative to the dealer.
 PACKET_ORDER = (1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)
-SWEEP_BONUS = 50
-OPENING_SWEEP_BONUS = 25
 
 
 def team_of(seat: int) -> int:
     """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (R4)."""
     return seat % 2
-
-
-@dataclass(frozen=True, slots=True)
-class House:
-    """A house (R21): its value, its cards split into sets summing to the value, its owners."""
-
-    value: int
-    sets: tuple[tuple[Card, ...], ...]
-    owners: frozenset[int]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return sort_cards(card for group in self.sets for card in group)
-
-    @property
-    def cemented(self) -> bool:
-        """Pakka (two or more sets) rather than kachcha (one set)."""
-        return len(self.sets) >= 2
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "value": self.value,
-            "sets": [[str(c) for c in group] for group in self.sets],
-            "owners": sorted(self.owners),
-        }
-
-    def with_sets(self, added: Iterable[tuple[Card, ...]], owners: frozenset[int]) -> House:
-        return House(self.value, _sorted_sets((*self.sets, *added)), owners)
-
-
-def _sorted_sets(sets: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    ordered = [sort_cards(group) for group in sets]
-    return tuple(sorted(ordered, key=lambda group: [c.sort_key for c in group]))
-
-
-def split_into_sets(cards: Iterable[Card], value: int) -> tuple[tuple[Card, ...], ...] | None:
-    """One split of ``cards`` into sets each summing to ``value`` (R21), or None if none exists."""
-    remaining = sorted(cards, key=lambda c: c.sort_key, reverse=True)
-    if sum(c.rank for c in remaining) % value:
-        return None
-
-    def solve(rest: list[Card]) -> list[tuple[Card, ...]] | None:
-        if not rest:
-            return []
-        first, others = rest[0], rest[1:]
-
-        def fill(start: int, total: int, chosen: list[int]) -> list[tuple[Card, ...]] | None:
-            if total == value:
-                left = [c for i, c in enumerate(others) if i not in chosen]
-                tail = solve(left)
-                if tail is None:
-                    return None
-                return [(first, *(others[i] for i in chosen)), *tail]
-            for i in range(start, len(others)):
-                if total + others[i].rank <= value:
-                    found = fill(i + 1, total + others[i].rank, [*chosen, i])
-                    if found is not None:
-                        return found
-            return None
-
-        return fill(0, first.rank, [])
-
-    result = solve(remaining)
-    return None if result is None else _sorted_sets(result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +105,6 @@ class Position:
     def apply(self, move: Move) -> Position:
         """The position after ``move``; raises IllegalMove (naming the rule) if it is not legal."""
         if not self.is_legal(move):
-            from .explain import reason_for_move
-
             reason = reason_for_move(self, move)
             raise IllegalMove(reason.message, reason.rule)
         return self.apply_unchecked(move)
@@ -232,7 +168,7 @@ class Position:
                 absorbed = [(c,) for c in move.loose]
                 target = self.house(move.value)
                 if target is None:
-                    sets = _sorted_sets([raised, *absorbed])
+                    sets = sorted_sets([raised, *absorbed])
                     houses.append(House(move.value, sets, frozenset({seat})))
                 else:
                     houses.remove(target)
@@ -287,18 +223,20 @@ class Position:
             raise InvalidPosition(error.message, error.rule) from None
 
     def __str__(self) -> str:
-        from .notation import position_to_str
-
-        return position_to_str(self)
+        """The text notation (docs/NOTATION.md)."""
+        return text_from_json(self.to_json())
 
     def __repr__(self) -> str:
         return f"Position.from_str({str(self)!r})"
 
     @classmethod
     def from_str(cls, text: str) -> Position:
-        from .notation import position_from_str
-
-        return position_from_str(text)
+        """Read and validate a position in text notation; raises InvalidPosition."""
+        try:
+            data = json_from_text(text)
+        except NotationError as error:
+            raise InvalidPosition(error.message, error.rule) from None
+        return cls.from_json(data)
 
     def validate(self) -> Position:
         """Return self if valid (RULES.md §8), else raise InvalidPosition."""
@@ -386,7 +324,7 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
         houses.append(
             House(
                 value,
-                _sorted_sets(_cards_field({"set": s}, "set") for s in sets),
+                sorted_sets(_cards_field({"set": s}, "set") for s in sets),
                 frozenset(owners),
             )
         )

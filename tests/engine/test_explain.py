@@ -2,7 +2,18 @@
 
 import pytest
 
-from game.engine import Attempt, Card, IllegalMove, Position, describe, move_from_str, why_illegal
+from game.engine import (
+    Attempt,
+    Card,
+    IllegalMove,
+    Position,
+    attempt_from_text,
+    describe,
+    move_from_str,
+    played_text,
+    say_attempt,
+    why_illegal,
+)
 
 C = Card.from_str
 
@@ -181,15 +192,11 @@ def test_describe_says_what_a_capture_takes_and_scores():
     ],
 )  # fmt: skip
 def test_an_attempt_the_rules_refuse_is_recorded_and_read_back_in_words(attempt, words):
-    from game.engine.explain import attempt_from_text, played_text, say_attempt
-
     assert attempt_from_text(played_text(attempt)) == attempt
     assert say_attempt(attempt) == words
 
 
 def test_text_that_is_no_attempt_is_not_read_as_one():
-    from game.engine.explain import attempt_from_text
-
     assert attempt_from_text("capture XX") is None
     assert attempt_from_text("gave up") is None
     assert attempt_from_text("") is None
