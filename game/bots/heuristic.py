@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.engine import OPENING_SWEEP_BONUS, SWEEP_BONUS, Move, Position, View, team_of
-from game.engine.moves import CardMove
+from game.engine import CardMove, Move, Position, View, sweep_bonus_at, team_of
 
 from .cardbits import POINTS_OF, count_by_value, mask_of, points_in
 from .floor import (
@@ -65,14 +64,13 @@ class Situation:
 
     @property
     def my_sweep_bonus(self) -> int:
-        """R19: 25 on the opening play, nothing on the last play, 50 otherwise."""
-        if self.remaining <= 1:
-            return 0
-        return OPENING_SWEEP_BONUS if self.plays == 0 else SWEEP_BONUS
+        """What a sweep by this play scores (R19)."""
+        return sweep_bonus_at(self.plays, self.remaining)
 
     @property
     def next_sweep_bonus(self) -> int:
-        return 0 if self.remaining <= 2 else SWEEP_BONUS
+        """What a sweep by the next player's play scores (R19)."""
+        return sweep_bonus_at(self.plays + 1, self.remaining - 1)
 
 
 def situation_from_knowledge(

@@ -4,19 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import (
-    OPENING_SWEEP_BONUS,
-    SWEEP_BONUS,
-    Bid,
-    Break,
-    Build,
-    Capture,
-    Card,
-    Move,
-    Throw,
-    View,
-    rank_word,
-)
+from game.engine import Bid, Break, Build, Capture, Card, Move, Throw, View, rank_word, sweep_bonus
 
 from .cardbits import POINTS_OF
 
@@ -57,7 +45,7 @@ def describe(move: Move, view: View) -> str:
         text = f"Captures {what} with the {move.card.short}"
         if points:
             text += f": {plural(points, 'point')}"
-        sweep = sweep_bonus(move, view)
+        sweep = sweep_bonus(view, move)
         if sweep:
             text += f", and sweeps for {sweep}"
         return text
@@ -73,15 +61,6 @@ def describe(move: Move, view: View) -> str:
         f"Breaks the {rank_word(move.house)}-house with the {move.card.short}, "
         f"raising it to {rank_word(move.value)}"
     )
-
-
-def sweep_bonus(move: Capture, view: View) -> int:
-    """The sweep bonus the capture scores (R19): it must leave no loose card and no house."""
-    if len(move.loose) != len(view.loose) or any(h.value != move.card.rank for h in view.houses):
-        return 0
-    if sum(view.hand_counts) + view.stock_count <= 1:
-        return 0
-    return OPENING_SWEEP_BONUS if view.plays == 0 else SWEEP_BONUS
 
 
 def _value_of(move: Move) -> int:

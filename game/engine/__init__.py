@@ -12,6 +12,7 @@ from .moves import (
     Break,
     Build,
     Capture,
+    CardMove,
     Move,
     Throw,
     move_from_json,
@@ -20,15 +21,22 @@ from .moves import (
 from .position import Position, team_of
 from .recorded import attempt_from_text, played_text
 from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal
-from .sweeps import OPENING_SWEEP_BONUS, SWEEP_BONUS, sweep_bonus
+from .sweeps import (
+    OPENING_SWEEP_BONUS,
+    SWEEP_BONUS,
+    single_card_sweeps,
+    sweep_bonus,
+    sweep_bonus_at,
+)
 from .words import describe, rank_word, say_attempt, say_move
 
 __all__ = [
     "ACTIONS", "DECK", "OPENING_SWEEP_BONUS", "SWEEP_BONUS", "Attempt", "Bid", "Break", "Build",
-    "Capture", "Card", "Deal", "DealOutcome", "DealScore", "House", "IllegalMove",
+    "Capture", "Card", "CardMove", "Deal", "DealOutcome", "DealScore", "House", "IllegalMove",
     "InvalidPosition", "Match", "Move", "NotationError", "Play", "Position", "Reason",
     "SeepError", "Suit", "TeamScore", "Throw", "View", "attempt_from_text", "capture_groups",
     "deal", "describe", "maximal_captures", "move_from_json", "move_from_str", "moves_matching",
     "played_text", "rank_word", "say_attempt", "say_move", "score_deal", "sort_cards",
-    "split_into_sets", "sweep_bonus", "team_of", "view_for", "why_illegal",
+    "single_card_sweeps", "split_into_sets", "sweep_bonus", "sweep_bonus_at", "team_of",
+    "view_for", "why_illegal",
 ]  # fmt: skip

@@ -13,7 +13,7 @@ from .illegal import reason_for_move
 from .movegen import Table, generate
 from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
 from .notation import json_from_text, text_from_json
-from .sweeps import OPENING_SWEEP_BONUS, SWEEP_BONUS
+from .sweeps import sweep_bonus_at
 
 PLAYS_PER_DEAL = 48
 PACKET = 4
@@ -139,10 +139,9 @@ class Position:
                 pile[team] = sort_cards((*captured[team], *won))
                 captured = (pile[0], pile[1])
                 last_capture = team
-                if not loose and not houses:
-                    bonus = _sweep_bonus(plays, hands, self.stock)
+                if not loose and not houses:  # a sweep (R19)
                     points = list(sweeps)
-                    points[team] += bonus
+                    points[team] += sweep_bonus_at(self.plays, self.cards_to_play)
                     sweeps = (points[0], points[1])
             case Build():
                 used = set(move.loose)
@@ -248,15 +247,6 @@ def _replace(position: Position, **changes: Any) -> Position:
     fields = {name: getattr(position, name) for name in Position.__dataclass_fields__}
     fields.update(changes)
     return Position(**fields)
-
-
-def _sweep_bonus(plays: int, hands: list[tuple[Card, ...]], stock: tuple[Card, ...]) -> int:
-    """R19: 25 on play 1, nothing on the last play of the deal, 50 otherwise."""
-    if not stock and not any(hands):
-        return 0
-    if plays == 1:
-        return OPENING_SWEEP_BONUS
-    return SWEEP_BONUS
 
 
 def _deal_packets(

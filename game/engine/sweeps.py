@@ -1,7 +1,12 @@
-"""Sweeps (R19): a capture that leaves no loose card and no house on the floor, and its bonus."""
+"""Sweeps (R19): a capture that leaves no loose card and no house on the floor, and its bonus.
+
+``sweep_bonus_at`` is the one place R19's amounts live; everything that scores a sweep (applying a
+move, describing one, the bots' judgement) asks it.
+"""
 
 from __future__ import annotations
 
+from .movegen import takes_every_loose_card
 from .moves import Capture, Move
 from .state import TableState
 
@@ -9,12 +14,30 @@ SWEEP_BONUS = 50
 OPENING_SWEEP_BONUS = 25
 
 
+def sweep_bonus_at(plays: int, cards_to_play: int) -> int:
+    """What a sweep made by the next play scores (R19), ``plays`` plays into the deal with
+    ``cards_to_play`` cards still to play (the sweeping card among them): 25 on the opening play,
+    nothing on the last play of the deal, 50 otherwise."""
+    if cards_to_play <= 1:
+        return 0
+    return OPENING_SWEEP_BONUS if plays == 0 else SWEEP_BONUS
+
+
 def sweep_bonus(state: TableState, move: Move) -> int | None:
-    """None if the move is no sweep, else the bonus it scores (R19)."""
+    """None if ``move`` (legal here) is no sweep, else the bonus it scores (R19)."""
     if not isinstance(move, Capture) or set(move.loose) != set(state.loose):
         return None
     if any(house.value != move.card.rank for house in state.houses):
         return None
-    if state.cards_to_play == 1:
-        return 0
-    return OPENING_SWEEP_BONUS if state.plays == 0 else SWEEP_BONUS
+    return sweep_bonus_at(state.plays, state.cards_to_play)
+
+
+def single_card_sweeps(state: TableState, value: int) -> bool:
+    """Whether a card of ``value`` played now would take every loose card and house (R16–R19):
+    the floor is not empty, every house on it is of that value, and the loose cards split into
+    groups of that value."""
+    if not state.loose and not state.houses:
+        return False
+    if any(house.value != value for house in state.houses):
+        return False
+    return not state.loose or takes_every_loose_card([card.rank for card in state.loose], value)
