@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Position, deal  # noqa: E402
-from game.engine.movegen import forget_floors  # noqa: E402
+from game.engine import Position, deal, forget_floors  # noqa: E402
 
 
 def sample_positions(count: int, seed: int) -> list[Position]:

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine import Break, Build, Capture, Throw, View, team_of
-from game.engine.moves import CardMove
+from game.engine import Break, Build, Capture, CardMove, Throw, View, team_of
 
 from .cardbits import FULL_DECK_MASK, count_by_value, mask_of
 from .floor import loose_captures

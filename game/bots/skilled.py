@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import DECK, Bid, Break, Build, Capture, View, rank_word
-from game.engine.movegen import Table, generate
+from game.engine import DECK, Bid, Break, Build, Capture, Table, View, generate, rank_word
 
 from .base import Decision
 from .cardbits import FULL_DECK_MASK, cards_of, count_by_value, mask_of

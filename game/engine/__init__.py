@@ -1,13 +1,20 @@
-"""The Seep engine: the rules of RULES.md as pure, typed Python. No Django here."""
+"""The Seep engine: the rules of RULES.md as pure, typed Python. No Django here.
+
+Everything the rest of the project uses is imported from here (``from game.engine import ...``);
+the modules inside are the engine's own business.
+"""
 
 from .attempts import ACTIONS, Attempt, moves_matching
 from .cards import DECK, Card, Suit, sort_cards
+from .cli import main as cli_main
 from .deal import Deal, Play, View, deal, view_for
 from .errors import IllegalMove, InvalidPosition, NotationError, SeepError
 from .houses import House, split_into_sets
 from .illegal import Reason, why_illegal
-from .movegen import capture_groups, maximal_captures
+from .movegen import Table, capture_groups, forget_floors, generate, maximal_captures
 from .moves import (
+    MAX_HOUSE,
+    MIN_HOUSE,
     Bid,
     Break,
     Build,
@@ -20,7 +27,8 @@ from .moves import (
 )
 from .position import Position, team_of
 from .recorded import attempt_from_text, played_text
-from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal
+from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal, team_score
+from .state import PositionState, TableState
 from .sweeps import (
     OPENING_SWEEP_BONUS,
     SWEEP_BONUS,
@@ -31,12 +39,20 @@ from .sweeps import (
 from .words import describe, rank_word, say_attempt, say_move
 
 __all__ = [
-    "ACTIONS", "DECK", "OPENING_SWEEP_BONUS", "SWEEP_BONUS", "Attempt", "Bid", "Break", "Build",
-    "Capture", "Card", "CardMove", "Deal", "DealOutcome", "DealScore", "House", "IllegalMove",
-    "InvalidPosition", "Match", "Move", "NotationError", "Play", "Position", "Reason",
-    "SeepError", "Suit", "TeamScore", "Throw", "View", "attempt_from_text", "capture_groups",
-    "deal", "describe", "maximal_captures", "move_from_json", "move_from_str", "moves_matching",
-    "played_text", "rank_word", "say_attempt", "say_move", "score_deal", "sort_cards",
-    "single_card_sweeps", "split_into_sets", "sweep_bonus", "sweep_bonus_at", "team_of",
-    "view_for", "why_illegal",
+    # cards and moves
+    "DECK", "Card", "Suit", "sort_cards",
+    "Move", "Bid", "Throw", "Capture", "Build", "Break", "CardMove", "MIN_HOUSE", "MAX_HOUSE",
+    "move_from_str", "move_from_json",
+    # positions, legal moves, deals and seat views
+    "Position", "House", "split_into_sets", "team_of", "TableState", "PositionState",
+    "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",
+    "Deal", "Play", "View", "deal", "view_for",
+    # sweeps and scoring
+    "SWEEP_BONUS", "OPENING_SWEEP_BONUS", "sweep_bonus", "sweep_bonus_at", "single_card_sweeps",
+    "DealOutcome", "DealScore", "Match", "TeamScore", "score_deal", "team_score",
+    # attempts, why not, and words
+    "ACTIONS", "Attempt", "moves_matching", "Reason", "why_illegal",
+    "describe", "rank_word", "say_attempt", "say_move", "attempt_from_text", "played_text",
+    # errors and the command line
+    "SeepError", "IllegalMove", "InvalidPosition", "NotationError", "cli_main",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from game.engine.cli import main
+from game.engine import cli_main as main
 
 POSITION = "dealer=3 bid=11 plays=4 hands=5C,9H,JH/-/-/- loose=2C,3D,5S,6S"
 

@@ -27,8 +27,7 @@ from bruteforce import (
 )
 from engine_helpers import mtext, random_deal
 
-from game.engine import Position, move_from_json
-from game.engine.movegen import forget_floors, generate
+from game.engine import Position, forget_floors, generate, move_from_json
 
 pytestmark = pytest.mark.slow  # thousands of positions against the brute force
 

@@ -1,7 +1,9 @@
-"""The engine's imports: no cycles among its modules.
+"""The engine's imports: no cycles among its modules, and one public face.
 
 Imports are read with ``ast`` from every engine module: at the top, inside functions and under
 ``if TYPE_CHECKING``, since an import put off into a function is still a cycle in the design.
+Outside the engine, code imports the package (``from game.engine import ...``), never a module
+inside it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "game" / "engine"
+OUTSIDE = ("game", "lessons", "tests", "bench", "seep_site")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -112,3 +115,19 @@ def test_no_import_cycles_inside_the_engine() -> None:
     cycle = find_cycle(graph)
     assert cycle is None, "engine modules import each other in a circle: " + " -> ".join(cycle)
 
+
+def test_only_the_engine_imports_its_modules() -> None:
+    """Apps, bots, search, tests and benches use ``game.engine``'s exports (its ``__all__``)."""
+    import game.engine
+
+    offenders = []
+    for top in OUTSIDE:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if ENGINE in path.parents:
+                continue
+            for line, module in imported_modules(path, game.engine.__all__):
+                if module.startswith("game.engine."):
+                    offenders.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    assert not offenders, "import these from game.engine instead:\n" + "\n".join(offenders)
+    for name in game.engine.__all__:
+        assert hasattr(game.engine, name), name

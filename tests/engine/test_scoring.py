@@ -11,8 +11,8 @@ from game.engine import (
     deal,
     move_from_str,
     score_deal,
+    team_score,
 )
-from game.engine.scoring import team_score
 
 
 def score(total0: int, total1: int) -> DealScore:
