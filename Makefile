@@ -1,6 +1,6 @@
 # Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000; `make test`
 # runs every test; `make test-fast`, in under a minute, all but the browser tests and those marked
-# slow (cross-checks, property tests, many deals).
+# slow (cross-checks, property tests, many deals, migrating an old database).
 # Each needs only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
 
 .PHONY: run test test-fast lint screenshots uv

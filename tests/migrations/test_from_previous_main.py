@@ -91,6 +91,7 @@ def test_the_old_database_has_the_demo_in_it(old_database: Path) -> None:
     assert all(rows(old_database, before) > 0 for before, _, _ in MOVED)
 
 
+@pytest.mark.slow  # migrates a whole database in a fresh process
 def test_a_database_from_the_previous_main_migrates_with_every_row(old_database: Path) -> None:
     before = {model: rows(old_database, table) for table, _, model in MOVED}
     manage(old_database, "migrate", "--noinput")
