@@ -203,33 +203,16 @@ def teacher_dashboard(
 
 
 def payloads_for(keys: list[str]) -> dict[int, list[dict[str, Any]]]:
-    """Answers students may send to each question: right ones more often than wrong ones."""
-    from game.engine import Move
+    """Answers students may send to each question: right ones more often than wrong ones (the
+    question's own sample answers, as its form posts them)."""
     from lessons.classroom.questions import resolve
 
     found: dict[int, list[dict[str, Any]]] = {}
     for number, key in enumerate(keys, 1):
         asked = resolve(key)
         assert asked is not None, key
-        step = asked.step
-        options: list[dict[str, Any]]
-        if step.kind == "play":
-            assert step.position is not None
-            right = [{"move": str(m)} for m in step.exercise.answers()]
-            legal: list[Move] = list(step.position.legal_moves())
-            wrong = [{"move": str(m)} for m in legal if not step.exercise.is_answer(m)]
-            options = right * 3 + wrong[:3]
-        elif step.kind == "illegal":
-            assert step.position is not None
-            some_legal = next(iter(step.position.legal_moves()))
-            options = [{"move": step.example}] * 3 + [{"move": str(some_legal)}]
-        elif step.kind == "legal":
-            options = [{"legal": "yes"}, {"legal": "no"}]
-        elif step.kind == "count":
-            options = [{"number": step.count_answer()}] * 3 + [{"number": step.count_answer() + 2}]
-        else:
-            options = [{"choice": i} for i in range(len(step.choices))]
-        found[number] = options
+        right, wrong = asked.question.sample_forms()
+        found[number] = [dict(form) for form in (*right, *right, *right, *wrong[:3])]
     return found
 
 

@@ -44,10 +44,10 @@ class Browser:
 
     def get(self, path: str) -> str:
         with self.opener.open(self.base + path) as response:
-            return response.read().decode()
+            return str(response.read().decode())
 
     def post(self, path: str, data: dict[str, str], htmx: bool = True) -> tuple[int, str, str]:
-        token = next(c.value for c in self.jar if c.name == "csrftoken")
+        token = next(str(c.value) for c in self.jar if c.name == "csrftoken")
         request = urllib.request.Request(
             self.base + path,
             data=urllib.parse.urlencode(data).encode(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from django.utils.translation import gettext as _
 
@@ -103,7 +103,7 @@ class PlayQuestion(Question):
     seat: int | None = None
 
     @classmethod
-    def of(cls, position: Position, goals: tuple[str, ...], **fields: Any) -> PlayQuestion:
+    def of(cls, position: Position, goals: tuple[str, ...], **fields: Any) -> Self:
         return cls(position=position, goals=parse_goals(goals), **fields)
 
     def task(self) -> str:

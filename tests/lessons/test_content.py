@@ -2,7 +2,8 @@
 
 import pytest
 
-from lessons.course.content import RULE_IDS, all_lessons, check_lessons, check_step, read_step
+from lessons.course.content import all_lessons, check_lessons, check_step, read_step
+from lessons.questions import RULE_IDS, CountQuestion
 
 LESSONS = all_lessons()
 
@@ -84,4 +85,4 @@ def test_the_checker_catches_an_illegal_example_under_another_rule():
 )
 def test_count_answers_come_from_the_engine(ask, extra, answer):
     step = read_step({"kind": "count", "text": "Count.", "ask": ask, **extra})
-    assert step.question.count() == answer
+    assert isinstance(step.question, CountQuestion) and step.question.count() == answer

@@ -1,6 +1,8 @@
 """Lesson pages: every step kind answered right, wrong and illegally; progress with and without
 an account; nothing hidden ever reaches the page."""
 
+from collections.abc import Mapping
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -21,7 +23,7 @@ def step_of(slug: str, kind: str) -> int:
     return next(i for i, s in enumerate(lesson.steps, 1) if s.kind == kind)
 
 
-def answer(client: Client, slug: str, number: int, data: dict, htmx: bool = True):
+def answer(client: Client, slug: str, number: int, data: Mapping[str, object], htmx: bool = True):
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(reverse("lessons:answer", args=[slug, number]), data, headers=headers)
 
@@ -108,7 +110,7 @@ def test_show_lists_what_a_card_can_do_without_judging(client: Client) -> None:
         {"card": "7H", "house": ["x"]},
     ],
 )
-def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict) -> None:
+def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict[str, object]) -> None:
     response = answer(client, "capturing", 2, data)
     assert response.status_code == 400
     assert not AnswerRecord.objects.exists()

@@ -52,7 +52,7 @@ def test_show_asks_what_a_card_can_do() -> None:
         ({"card": "2C", "house": ["²"]}, "is not a number"),
     ],
 )
-def test_anything_unreadable_gets_one_clear_error(fields: dict, problem: str) -> None:
+def test_anything_unreadable_gets_one_clear_error(fields: dict[str, str], problem: str) -> None:
     form = PlayForm(posted(**fields))
     assert not form.is_valid()
     assert form.error_message().startswith("That play could not be read: ")
