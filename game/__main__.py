@@ -2,6 +2,6 @@
 
 import sys
 
-from game.engine.cli import main
+from game.engine import cli_main as main
 
 sys.exit(main())

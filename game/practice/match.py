@@ -11,7 +11,7 @@ from typing import Any
 
 from game.bots import get_bot
 from game.bots.base import Decision
-from game.engine import Deal, Match, Move, Position, deal, score_deal
+from game.engine import Deal, Match, Move, Position, deal, move_from_str, score_deal
 
 HUMAN = 0
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
@@ -58,7 +58,7 @@ class MatchState:
         for entry in record:
             replayed = deal(entry["seed"], entry["dealer"])
             for text in entry["moves"]:
-                replayed = replayed.apply_unchecked(Move.from_str(text))
+                replayed = replayed.apply_unchecked(move_from_str(text))
             state.deals.append(replayed)
             if replayed.position.is_over:
                 state.match = state.match.after_deal(score_deal(replayed.position))

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from game.engine import Card, Deal, Match, score_deal, team_of
-from game.engine.scoring import TeamScore
+from game.engine import Card, Deal, Match, TeamScore, score_deal, team_of
 from game.practice.match import HUMAN
 
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import Move, Position
+from game.engine import Move, Position, move_from_json, move_from_str
 from game.practice import match
 from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
@@ -135,7 +135,7 @@ def test_an_attempt_is_judged_and_an_illegal_one_explained(client: Client) -> No
     version = game.version
     card = position.hands[HUMAN][0]
     # A card that may be thrown cannot capture (R20), so one of the two attempts is illegal.
-    action = "capture" if position.is_legal(Move.from_str(f"throw {card}")) else "throw"
+    action = "capture" if position.is_legal(move_from_str(f"throw {card}")) else "throw"
     response = post(client, "table_play", game, {"card": str(card), "action": action})
     assert response.status_code == 422
     assert b"feedback-no" in response.content and b"(R" in response.content
@@ -305,7 +305,7 @@ def test_export_has_finished_deals_only_in_the_interchange_format(client: Client
     start = Position.from_json(exported["start"])
     position = start
     for move in exported["moves"]:
-        position = position.apply(Move.from_json(move))
+        position = position.apply(move_from_json(move))
     assert position.to_json() == exported["end"] and position.is_over
 
 

@@ -3,7 +3,7 @@ minimax, and the checks that keep a puzzle worth asking."""
 
 import pytest
 
-from game.engine import Move, Position, score_deal, team_of
+from game.engine import Position, move_from_str, score_deal, team_of
 from game.search import NotAnEnding, best_line, line_after, move_values
 from lessons.exercises import parse_goals
 from lessons.puzzles.collection import Puzzle
@@ -190,5 +190,5 @@ def test_puzzles_that_are_not_worth_asking_are_refused() -> None:
 
 def test_a_move_is_an_answer_only_if_legal() -> None:
     p = puzzle("dealer=3 bid=11 plays=8 hands=2H,9C,QD/-/-/- loose=3S,4D,5C", ["sweep"])
-    assert Move.from_str("capture QD: 3S 4D 5C") in solve(p).answers
-    assert Move.from_str("capture 9C: 4D 5C") not in solve(p).answers
+    assert move_from_str("capture QD: 3S 4D 5C") in solve(p).answers
+    assert move_from_str("capture 9C: 4D 5C") not in solve(p).answers

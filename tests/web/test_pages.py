@@ -12,7 +12,7 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.test import Client
 from django.urls import reverse
 
-from game.engine.cards import DECK, Card
+from game.engine import DECK, Card
 from tests.web.markup import elements, text_of
 
 NAV = {

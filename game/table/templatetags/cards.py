@@ -9,7 +9,7 @@ has; the stylesheet colours them by the ``suit-S/H/D/C`` class and the page's de
 from django import template
 from django.utils.translation import gettext
 
-from game.engine.cards import Card, Suit
+from game.engine import Card, Suit
 
 register = template.Library()
 
