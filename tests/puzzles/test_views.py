@@ -252,10 +252,13 @@ def _solve(puzzle: Puzzle) -> dict[str, object]:
 
 def test_the_daily_puzzle_is_the_same_for_everyone_on_a_date(client: Client) -> None:
     other = Client()
-    ours = client.get(reverse("puzzles:daily")).content.decode()
-    today = trainer.daily_puzzle(datetime.date.today())
+    day = datetime.date(2026, 3, 14)
+    with mock.patch("django.utils.timezone.localdate", return_value=day):
+        ours = client.get(reverse("puzzles:daily")).content.decode()
+        theirs = other.get(reverse("puzzles:daily")).content.decode()
+    today = trainer.daily_puzzle(day)
     assert f"/puzzles/{today.id}/answer" in ours
-    assert f"/puzzles/{today.id}/answer" in other.get(reverse("puzzles:daily")).content.decode()
+    assert f"/puzzles/{today.id}/answer" in theirs
     days = {trainer.daily_puzzle(datetime.date(2026, 1, d)).id for d in range(1, 29)}
     assert len(days) > 10  # it changes from day to day
     with mock.patch("django.utils.timezone.localdate", return_value=datetime.date(2026, 1, 5)):
