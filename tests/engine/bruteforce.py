@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -155,7 +155,7 @@ def house_cards(house: dict[str, Any]) -> list[str]:
 def find_house(pos: Pos, value: int) -> dict[str, Any] | None:
     for h in pos["houses"]:
         if h["value"] == value:
-            return h
+            return cast(dict[str, Any], h)  # the house itself: callers change it
     return None
 
 

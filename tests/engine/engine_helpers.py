@@ -92,11 +92,11 @@ def engine_moves(d: dict[str, Any]) -> list[dict[str, Any]]:
 def engine_apply(d: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
     from game.engine import move_from_json
 
-    return engine_pos(d).apply(move_from_json(move)).to_json()
+    return dict(engine_pos(d).apply(move_from_json(move)).to_json())
 
 
 def same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return normalize(a) == normalize(b)
+    return bool(normalize(a) == normalize(b))
 
 
 def build(card: str, value: int, loose: Any = ()) -> dict[str, Any]:

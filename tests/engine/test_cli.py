@@ -4,13 +4,14 @@ import io
 import json
 import subprocess
 import sys
+from typing import Any
 
 from game.engine import cli_main as main
 
 POSITION = "dealer=3 bid=11 plays=4 hands=5C,9H,JH/-/-/- loose=2C,3D,5S,6S"
 
 
-def run(*args: str, lines: list[str] | None = None) -> list:
+def run(*args: str, lines: list[str] | None = None) -> list[Any]:
     out = io.StringIO()
     main(list(args), stdin=io.StringIO("\n".join(lines or []) + "\n"), stdout=out)
     return [json.loads(line) for line in out.getvalue().splitlines()]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from bruteforce import (
@@ -32,7 +33,7 @@ from game.engine import Position, forget_floors, generate, move_from_json
 pytestmark = pytest.mark.slow  # thousands of positions against the brute force
 
 
-def check_position(j: dict) -> list[dict]:
+def check_position(j: dict[str, Any]) -> list[dict[str, Any]]:
     """Compare the engine and the brute force on one §8 position; return the legal moves."""
     pos = Position.from_json(j)
     engine_list = [m.to_json() for m in pos.legal_moves()]
@@ -60,7 +61,7 @@ def check_position(j: dict) -> list[dict]:
             assert all(sum(card_value(c) for c in s) == h["value"] for s in h["sets"]), (
                 f"engine house split invalid: {h}"
             )
-    return brute
+    return list(brute)
 
 
 # ---- positions from random deals -------------------------------------------------------------
@@ -113,7 +114,7 @@ def _add_random_houses(rng, deck, hands, houses) -> bool:
         if rng.random() > 0.45:
             continue
         n_sets = rng.choice([1, 1, 1, 1, 2, 2, 3])
-        sets = []
+        sets: list[list[str]] = []
         for _ in range(n_sets):
             if sets and rng.random() < 0.4:
                 single = _take(deck, lambda c, v=value: card_value(c) == v)
@@ -145,20 +146,20 @@ def _add_random_houses(rng, deck, hands, houses) -> bool:
     return True
 
 
-def random_valid_position(rng: random.Random) -> dict:
+def random_valid_position(rng: random.Random) -> dict[str, Any]:
     while True:
         j = _random_position_attempt(rng)
         if j is not None and not validity_problems(j):
             return j
 
 
-def _random_position_attempt(rng: random.Random) -> dict | None:
+def _random_position_attempt(rng: random.Random) -> dict[str, Any] | None:
     deck = full_deck()
     rng.shuffle(deck)
     dealer = rng.randrange(4)
     mode = rng.random()
     hands: list[list[str]] = [[], [], [], []]
-    houses: list[dict] = []
+    houses: list[dict[str, Any]] = []
     stock: list[str] = []
     bid = rng.choice(range(9, 14))
     if mode < 0.12:  # the opening play (plays 0, bid made), maybe a short stock
@@ -182,7 +183,7 @@ def _random_position_attempt(rng: random.Random) -> dict | None:
     house_values = {h["value"] for h in houses}
     # loose cards: none of a house's value (R24)
     n_loose = rng.choice([0, 2, 4, 6, 8, 9, 10, 11, 12, 12])
-    loose = []
+    loose: list[str] = []
     for c in list(deck):
         if len(loose) == n_loose:
             break

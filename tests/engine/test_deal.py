@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from bruteforce import brute_apply, brute_legal_moves, card_value, full_deck, sort_cards
@@ -208,7 +209,7 @@ def test_r11_packets_in_the_decided_order():
         opening = engine_moves(after_bid)[0]
         after = engine_apply(after_bid, opening)
         kept = [c for c in after_bid["hands"][bidder] if c != opening["card"]]
-        expected = {s: [] for s in range(4)}
+        expected: dict[int, list[Any]] = {s: [] for s in range(4)}
         expected[bidder] = list(kept)
         for i, offset in enumerate((1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)):
             expected[(dealer + offset) % 4] += stock[4 * i : 4 * i + 4]

@@ -9,6 +9,7 @@ long run).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from bruteforce import (
@@ -157,7 +158,7 @@ def test_section8_json_and_move_text_round_trip(drawn):
 def test_apply_accepts_exactly_the_listed_moves(drawn):
     seed, dealer, choices = drawn
     rng = random.Random(seed)
-    previous: list = []
+    previous: list[Any] = []
     for pos, _ in play_deal(seed, dealer, choices):
         j = pos.to_json()
         legal = {mtext(m.to_json()): m for m in pos.legal_moves()}

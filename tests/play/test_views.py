@@ -6,6 +6,7 @@ import re
 import threading
 from collections.abc import Callable
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -44,7 +45,7 @@ def url(name: str, game: PracticeGame) -> str:
     return reverse(f"practice:{name}", args=[game.public_id])
 
 
-def post(client: Client, name: str, game: PracticeGame, data: dict | None = None, **kw):
+def post(client: Client, name: str, game: PracticeGame, data: dict[str, Any] | None = None, **kw):
     game.refresh_from_db()
     payload = {"expected": game.version, **(data or {})}
     return client.post(url(name, game), payload, headers={"HX-Request": "true"}, **kw)
@@ -58,7 +59,7 @@ def bots_until_human(client: Client, game: PracticeGame) -> None:
         assert post(client, "table_bot", game).status_code == 200
 
 
-def hidden_cards(position: Position) -> list:
+def hidden_cards(position: Position) -> list[Any]:
     cards = [c for seat, hand in enumerate(position.hands) if seat != HUMAN for c in hand]
     cards += list(position.stock)
     if position.bid is None:
@@ -151,7 +152,9 @@ def test_an_attempt_is_judged_and_an_illegal_one_explained(client: Client) -> No
         ({"action": "dance", "card": "AS"}, 400),
     ],
 )
-def test_garbage_is_a_400_and_changes_nothing(client: Client, data: dict, status: int) -> None:
+def test_garbage_is_a_400_and_changes_nothing(
+    client: Client, data: dict[str, Any], status: int
+) -> None:
     game = human_to_move(client)
     version = game.version
     assert post(client, "table_play", game, data).status_code == status
