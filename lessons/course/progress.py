@@ -33,11 +33,28 @@ def record_step(
         progress.mistakes += 1
     else:
         progress.step = max(progress.step, min(number + 1, len(lesson.steps)))
-        if number == len(lesson.steps):
+        if number == len(lesson.steps) and not unanswered(learner, lesson):
             progress.completed = progress.completed or timezone.now()
             progress.stars = max(progress.stars, stars_for(progress.mistakes))
     progress.save()
     return progress
+
+
+def unanswered(learner: Learner | None, lesson: Lesson) -> list[int]:
+    """The steps that ask something and that this learner has not yet answered right: a lesson
+    is complete only when there are none (reaching its last step is not enough)."""
+    keys = {number: str(exercise_key(lesson, number)) for number in range(1, len(lesson.steps) + 1)}
+    right: set[str] = set()
+    if learner is not None:
+        answered = AnswerRecord.objects.filter(
+            learner=learner, exercise__in=keys.values(), correct=True
+        )
+        right = set(answered.values_list("exercise", flat=True))
+    return [
+        number
+        for number, step in enumerate(lesson.steps, 1)
+        if step.question.asks and keys[number] not in right
+    ]
 
 
 def restart(learner: Learner, lesson: Lesson) -> None:

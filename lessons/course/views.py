@@ -166,9 +166,13 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
 @require_GET
 def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
     lesson = _lesson(slug)
-    entries = progress.lesson_map(current_learner(request, create=False))
+    learner = current_learner(request, create=False)
+    entries = progress.lesson_map(learner)
     entry = next(e for e in entries if e.lesson == lesson)
     later = [e for e in entries if e.lesson.number > lesson.number]
-    return render(
-        request, "course/done.html", {"entry": entry, "next_entry": later[0] if later else None}
-    )
+    context = {
+        "entry": entry,
+        "next_entry": later[0] if later else None,
+        "unanswered": [] if entry.completed else progress.unanswered(learner, lesson),
+    }
+    return render(request, "course/done.html", context)

@@ -108,6 +108,9 @@ def test_show_lists_what_a_card_can_do_without_judging(client: Client) -> None:
         {"move": "fly away"},
         {"card": "7H", "action": "juggle"},
         {"card": "7H", "house": ["x"]},
+        {"card": "7H", "house": ["²"]},  # isdigit() says yes, int() says no
+        {"card": "7H", "house": ["①"]},
+        {"card": "7H", "action": "build", "value": "١٢"},
     ],
 )
 def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict[str, object]) -> None:
@@ -257,3 +260,32 @@ def test_other_sections_send_a_newcomer_to_the_deck_and_a_learner_back_to_their_
         finish_lesson(client, lesson.slug)
     graduate = client.get(reverse(page)).content.decode()
     assert "Start with the deck" not in graduate and "Carry on learning" not in graduate
+
+
+def test_answering_only_the_last_step_does_not_complete_a_lesson(client: Client) -> None:
+    """A lesson is done when its steps were answered, not when its last one was (homework
+    cannot be marked done by posting one answer)."""
+    lesson = lesson_by_slug("capturing")
+    assert lesson is not None
+    last = len(lesson.steps)
+    right, _wrong = lesson.steps[last - 1].question.sample_forms()
+    assert lesson.steps[last - 1].question.asks
+    assert b"feedback-ok" in answer(client, "capturing", last, right[0]).content
+    progress = LessonProgress.objects.get(lesson="capturing")
+    assert progress.completed is None and progress.stars == 0
+    page = client.get(reverse("lessons:done", args=["capturing"])).content.decode()
+    assert "some steps are not answered yet" in page
+    first_asking = next(n for n, s in enumerate(lesson.steps, 1) if s.question.asks)
+    assert reverse("lessons:step", args=["capturing", first_asking]) in page
+
+
+def test_a_lesson_is_complete_once_every_asking_step_is_answered_right(client: Client) -> None:
+    finish_lesson(client, "capturing")
+    assert LessonProgress.objects.get(lesson="capturing").completed is not None
+
+
+@pytest.mark.parametrize("number", ["²", "١٢", "１２", "12.0", "", "x" * 5000])
+def test_a_number_that_is_not_ascii_digits_is_a_400(client: Client, number: str) -> None:
+    step = step_of("cards", "count")
+    assert answer(client, "cards", step, {"number": number}).status_code == 400
+    assert not AnswerRecord.objects.exists()

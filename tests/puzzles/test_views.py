@@ -106,7 +106,15 @@ def test_showing_a_cards_plays_does_not_give_the_answer_away(client: Client) -> 
 
 
 @pytest.mark.parametrize(
-    "data", [{"card": "ZZ"}, {"move": "fly away"}, {"card": "QD", "action": "juggle"}]
+    "data",
+    [
+        {"card": "ZZ"},
+        {"move": "fly away"},
+        {"card": "QD", "action": "juggle"},
+        {"card": "QD", "house": ["²"]},
+        {"card": "QD", "house": ["①"]},
+        {"card": "QD", "action": "build", "value": "١٢"},
+    ],
 )
 def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict[str, object]) -> None:
     assert answer(client, get(SWEEP), data).status_code == 400
