@@ -12,7 +12,7 @@ from lessons.course.content import all_lessons, lesson_by_slug
 from lessons.course.models import LessonProgress
 from lessons.models import AnswerRecord, Learner
 from lessons.questions import ChoiceQuestion, CountQuestion, QuizQuestion
-from tests.web.markup import elements
+from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -289,3 +289,16 @@ def test_a_number_that_is_not_ascii_digits_is_a_400(client: Client, number: str)
     step = step_of("cards", "count")
     assert answer(client, "cards", step, {"number": number}).status_code == 400
     assert not AnswerRecord.objects.exists()
+
+
+def test_a_play_that_could_mean_several_asks_which_in_words(client: Client) -> None:
+    response = answer(client, "capturing", 2, {"card": "2C"})  # throw it, or build a 13?
+    page = response.content.decode()
+    assert response.status_code == 200 and "can do more than one thing" in page
+    buttons = elements(page, "button", class_="button button-option")
+    assert sorted(b.attrs["value"] or "" for b in buttons) == ["build 2C 13: 4D 7S", "throw 2C"]
+    assert sorted(text_of(b) for b in buttons) == [
+        "Builds a K-house (13) with the 2♣, 4♦ and 7♠.",
+        "Throws the 2♣.",
+    ]  # each offered once, in words
+    assert not AnswerRecord.objects.exists()  # a question back, not an answer
