@@ -24,13 +24,13 @@ Goals are written as text in content files:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 from django.utils.translation import gettext as _
 
 from game.engine import (
     DECK,
-    MAX_HOUSE,
     Break,
     Build,
     Capture,
@@ -101,16 +101,19 @@ class Goal:
                 "cards": words
             }
         if self.name == "sure-house" and isinstance(move, Build | Break):
-            house = after.house(move.value)
-            assert house is not None
-            word = rank_word(house.value)
-            if house.value in unseen:
+            threat = threat_to_house(before, move)
+            if threat is None:
+                return ""
+            value, card = move.value, rank_word(threat.card.rank)
+            if isinstance(threat, Capture):
                 return _(
-                    "A %(word)s is still out: whoever holds it could capture the %(value)s-house."
-                ) % {"word": word, "value": house.value}
+                    "A %(card)s is still out: whoever holds it could capture the %(value)s-house."
+                ) % {"card": card, "value": value}
+            keep = rank_word(threat.value)
             return _(
-                "The %(value)s-house stays ordinary, and a %(low)s still out could break it (R28)."
-            ) % {"value": house.value, "low": rank_word(min(unseen))}
+                "A %(card)s is still out: whoever holds it and a %(keep)s could break the "
+                "%(value)s-house (R28)."
+            ) % {"card": card, "keep": keep, "value": value}
         return ""
 
 
@@ -156,14 +159,34 @@ def _safe(before: Position, move: Move, arg: str) -> bool:
 
 
 def _sure_house(before: Position, move: Move, arg: str) -> bool:
-    """The house the play makes can be neither captured nor broken by any card still unseen."""
-    if not isinstance(move, Build | Break):
-        return False
-    house = before.apply_unchecked(move).house(move.value)
-    unseen = {card.rank for card in unseen_cards(before, before.turn)}
-    if house is None or house.value in unseen:
-        return False
-    return house.cemented or all(house.value + rank > MAX_HOUSE for rank in unseen)
+    """The play builds, cements or breaks into a house that nobody can capture or break."""
+    return isinstance(move, Build | Break) and threat_to_house(before, move) is None
+
+
+def threat_to_house(before: Position, move: Build | Break) -> Capture | Break | None:
+    """A play another seat could make on the house ``move`` leaves — a capture of it, or a break
+    of it (R28) — holding cards the mover has not seen, or None when there is none.
+
+    Asked of the engine itself: each other seat in turn is given every holding of one or two
+    unseen cards (a capture needs one card, a break the card it adds and one to keep for the new
+    value) and made the seat to move; the rules then say what it may do. No shortcut about
+    values or owners is written here, so the judge cannot disagree with the rules.
+    """
+    after = before.apply_unchecked(move)
+    value = move.value
+    unseen = unseen_cards(before, before.turn)
+    holdings = [(card,) for card in unseen] + list(combinations(unseen, 2))
+    for seat in ((before.turn + offset) % 4 for offset in (1, 2, 3)):
+        dealer = (seat - after.plays - 1) % 4  # the seat to move is dealer + plays + 1 (R12)
+        for held in holdings:
+            hands = tuple(held if s == seat else hand for s, hand in enumerate(after.hands))
+            trial = replace(after, dealer=dealer, hands=hands)
+            for reply in trial.legal_moves():
+                if isinstance(reply, Capture) and reply.house and reply.card.rank == value:
+                    return reply
+                if isinstance(reply, Break) and reply.house == value:
+                    return reply
+    return None
 
 
 def _best(before: Position, move: Move, arg: str) -> bool:
