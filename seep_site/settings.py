@@ -8,6 +8,9 @@ Everything that differs between a laptop and a server comes from the environment
   development mode.
 - ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/seep``) selects the database; without it
   the site uses the SQLite file ``db.sqlite3`` beside ``manage.py``.
+- ``DATABASE_CONNECT_TIMEOUT`` and ``DATABASE_STATEMENT_TIMEOUT`` (seconds; PostgreSQL only) bound
+  how long connecting and one query may take, so that a database that stops answering fails a
+  request instead of holding a worker; ``HEALTH_CHECK_TIMEOUT`` is how long ``/healthz`` waits.
 - ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) selects Redis as the cache; without it the
   cache is a database table, so that every process still shares one cache.
 """
@@ -29,6 +32,20 @@ def _required(name: str) -> str:
     value = os.environ.get(name, "").strip()
     if not value:
         raise ImproperlyConfigured(f"{name} must be set when SEEP_ENV=production.")
+    return value
+
+
+def _seconds(name: str, default: float) -> float:
+    """A number of seconds from the environment, e.g. ``DATABASE_STATEMENT_TIMEOUT=20``."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds, not {text!r}.") from None
+    if not value >= 0:  # also refuses NaN
+        raise ImproperlyConfigured(f"{name} must not be negative.")
     return value
 
 
@@ -115,6 +132,21 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A database that accepts connections but never answers must not hold a worker until gunicorn's
+# 30-second timeout kills it: connecting gives up after DATABASE_CONNECT_TIMEOUT seconds, and the
+# server cancels any query running longer than DATABASE_STATEMENT_TIMEOUT (0: no limit, e.g. for a
+# long migration, or for a connection pooler that refuses startup options). The health check
+# waits HEALTH_CHECK_TIMEOUT seconds at most, on its own connection (seep_site/health.py).
+DATABASE_CONNECT_TIMEOUT = _seconds("DATABASE_CONNECT_TIMEOUT", 5)
+DATABASE_STATEMENT_TIMEOUT = _seconds("DATABASE_STATEMENT_TIMEOUT", 20)
+HEALTH_CHECK_TIMEOUT = _seconds("HEALTH_CHECK_TIMEOUT", 3)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    # libpq counts whole seconds, and takes anything under 2 as 2.
+    _options.setdefault("connect_timeout", max(2, round(DATABASE_CONNECT_TIMEOUT)))
+    if DATABASE_STATEMENT_TIMEOUT:
+        _limit = f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)}"
+        _options["options"] = f"{_options.get('options', '')} {_limit}".strip()
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock instead of failing at once; tests use a file too, since an
     # in-memory database shared between threads fails on a locked table instead of waiting.

@@ -6,6 +6,7 @@ import secrets
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -125,3 +126,56 @@ def test_production_serves_https_only_but_lets_the_health_check_through() -> Non
     assert answers["health"] == 200
     assert answers["proxied"] == 200
     assert answers["hsts"] == "max-age=31536000; includeSubDomains; preload"
+
+
+def test_postgresql_connections_give_up_and_queries_are_bounded() -> None:
+    """A silent database fails a request within seconds instead of holding a worker
+    (``tests/web/test_health.py`` proves it against real silent servers)."""
+    url = "postgres://seep:secret@db.internal:5433/seep"
+
+    default = settings_of(DATABASE_URL=url)["DATABASE"]
+    chosen = settings_of(
+        DATABASE_URL=url + "?options=-c%20search_path%3Dseep",
+        DATABASE_CONNECT_TIMEOUT="3",
+        DATABASE_STATEMENT_TIMEOUT="7.5",
+    )["DATABASE"]
+    unlimited = settings_of(DATABASE_URL=url, DATABASE_STATEMENT_TIMEOUT="0")["DATABASE"]
+
+    assert isinstance(default, dict) and isinstance(chosen, dict) and isinstance(unlimited, dict)
+    assert default["OPTIONS"] == {"connect_timeout": 5, "options": "-c statement_timeout=20000"}
+    assert chosen["OPTIONS"] == {
+        "connect_timeout": 3,
+        "options": "-c search_path=seep -c statement_timeout=7500",
+    }
+    assert unlimited["OPTIONS"] == {"connect_timeout": 5}
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan"])
+def test_a_timeout_must_be_a_number_of_seconds(value: str) -> None:
+    result = run(["manage.py", "check"], DATABASE_STATEMENT_TIMEOUT=value)
+
+    assert result.returncode != 0
+    assert "DATABASE_STATEMENT_TIMEOUT must" in result.stderr
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="needs PostgreSQL"
+)
+def test_the_server_cancels_a_query_over_the_statement_timeout() -> None:
+    script = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE'] = 'seep_site.settings';"
+        "import django; django.setup(); from django.db import connection, OperationalError;"
+        "cursor = connection.cursor(); cursor.execute('SHOW statement_timeout');"
+        "print(cursor.fetchone()[0]);"
+        "\ntry: cursor.execute('SELECT pg_sleep(5)')"
+        "\nexcept OperationalError as error: print(error)"
+    )
+    # The server's own database, not the tests' one: the query changes nothing.
+    url = urlsplit(os.environ["DATABASE_URL"])._replace(path="/postgres").geturl()
+
+    result = run(["-c", script], DATABASE_URL=url, DATABASE_STATEMENT_TIMEOUT="1")
+
+    assert result.returncode == 0, result.stderr
+    shown, error = result.stdout.splitlines()[-2:]
+    assert shown == "1s"
+    assert "canceling statement due to statement timeout" in error

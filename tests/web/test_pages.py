@@ -2,11 +2,9 @@
 
 import json
 import re
-from unittest import mock
 
 import pytest
 from django.core.cache import cache
-from django.db import OperationalError, connection
 from django.http.response import HttpResponseBase
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import Client
@@ -177,29 +175,6 @@ def test_face_down_card_is_named_as_such() -> None:
     assert svg.attrs["aria-label"] == "face-down card"
     assert "card-down" in svg.attrs["class"]
     assert text_of(svg) == ""
-
-
-@pytest.mark.django_db
-def test_healthz_answers_ok_after_asking_the_database(client: Client) -> None:
-    with mock.patch("seep_site.health.connection", wraps=connection) as db:
-        response = client.get("/healthz")
-
-    assert response.status_code == 200
-    assert response.content == b"ok"
-    assert db.cursor.called
-
-
-def test_healthz_answers_503_when_the_database_is_down(client: Client) -> None:
-    with mock.patch("seep_site.health.connection") as db:
-        db.cursor.side_effect = OperationalError("connection refused")
-        response = client.get("/healthz")
-
-    assert response.status_code == 503
-    assert response["Cache-Control"].startswith("max-age=0")
-
-
-def test_healthz_only_answers_get(client: Client) -> None:
-    assert client.post("/healthz").status_code == 405
 
 
 @pytest.mark.django_db
