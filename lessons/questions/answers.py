@@ -15,10 +15,14 @@ from game.engine import (
     Card,
     DealScore,
     Match,
+    NotationError,
     Position,
     TeamScore,
+    attempt_from_text,
     describe,
     move_from_str,
+    moves_matching,
+    say_attempt,
     say_move,
     score_deal,
     team_of,
@@ -53,7 +57,11 @@ class ReadStep(Question):
 
 @dataclass(frozen=True)
 class LegalQuestion(Question):
-    """Is this play legal here? The engine's verdict, with its reason or what the play does."""
+    """Is this play legal here? The engine's verdict, with its reason or what the play does.
+
+    ``move`` is a whole move ("throw 9H") or, for a play no notation can write because the rules
+    never allow it, an attempt as it is recorded ("capture QC 3H 9-house": the Q♣ on the
+    9-house and the 3♥)."""
 
     kind = "legal"
     template = "questions/legal.html"
@@ -65,12 +73,30 @@ class LegalQuestion(Question):
     seat: int | None = None
 
     @property
+    def attempt(self) -> Attempt:
+        """The play asked about, as an attempt (a whole move is one too)."""
+        try:
+            return Attempt.of_move(move_from_str(self.move))
+        except (NotationError, ValueError):
+            attempt = attempt_from_text(self.move)
+            if attempt is None:
+                raise NotationError(f"{self.move!r} is neither a move nor an attempt") from None
+            return attempt
+
+    @property
     def is_legal(self) -> bool:
-        return self.position.is_legal(move_from_str(self.move))
+        """A whole move must be legal as written; an attempt, fit a legal play."""
+        try:
+            return self.position.is_legal(move_from_str(self.move))
+        except (NotationError, ValueError):
+            return why_illegal(self.position, self.attempt) is None
 
     @property
     def move_words(self) -> str:
-        return say_move(move_from_str(self.move))
+        try:
+            return say_move(move_from_str(self.move))
+        except (NotationError, ValueError):
+            return say_attempt(self.attempt)
 
     def texts(self) -> tuple[str, ...]:
         return (self.explain,)
@@ -80,6 +106,8 @@ class LegalQuestion(Question):
             return ["a legal step needs answer = true or false"]
         if self.is_legal != self.legal_answer:
             return [f"the engine says {self.move!r} is {'' if self.is_legal else 'not '}legal"]
+        if self.is_legal and len(moves_matching(self.position, self.attempt)) != 1:
+            return [f"{self.move!r} could mean several plays: write the whole move"]
         return []
 
     def read(self, data: Mapping[str, Any]) -> bool:
@@ -88,13 +116,12 @@ class LegalQuestion(Question):
         return bool(data["legal"] == "yes")
 
     def judge(self, answer: bool) -> Outcome:
-        move = move_from_str(self.move)
         legal = self.is_legal
         rule = None
         if legal:
-            why = describe(self.position, move)
+            why = describe(self.position, moves_matching(self.position, self.attempt)[0])
         else:
-            reason = why_illegal(self.position, Attempt.of_move(move))
+            reason = why_illegal(self.position, self.attempt)
             assert reason is not None
             why, rule = reason.message, reason.rule
         verdict = "It is legal." if legal else "It is not legal."

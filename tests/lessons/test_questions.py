@@ -220,3 +220,17 @@ def test_exercise_keys_in_text() -> None:
     for bad in ("lesson:capturing", "lesson:capturing:0", "class:1", "quiz:1", "puzzle:", ""):
         with pytest.raises(ExerciseKeyError):
             ExerciseKey.parse(bad)
+
+
+def test_a_legal_question_may_ask_about_a_play_no_move_can_write() -> None:
+    """The Q♣ on the 9-house and the 3♥ (9 + 3 = 12): no notation writes it, since the rules
+    never allow a house to be part of a sum; asked as the attempt it is."""
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=QC,9H,2S/9D/-/- loose=3H houses=9:4D+5S@1"
+    )
+    question = LegalQuestion(position, "capture QC 3H 9-house", legal_answer=False)
+    assert question.problems() == []
+    assert question.move_words == "Capture the 9-house and 3♥ with the Q♣."
+    verdict = question.judge(False)
+    assert verdict.ok and verdict.rule == "R17"
+    assert "only by a card of its own value" in verdict.message
