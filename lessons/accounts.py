@@ -1,13 +1,35 @@
-"""Accounts: a username, an email for password resets, and a password."""
+"""Accounts: a username, an email for password resets, and a password.
+
+Signing in goes through Django's ``LoginView`` with ``ThrottledAuthenticationForm``: failed
+sign-ins are counted per account and per address in Django's cache (Redis with ``REDIS_URL``,
+else the database table, so every process on every host shares the counts). After too many in a
+window, attempts for that account, or from that address, are refused with a 429 before the
+password is even checked (hashing it is slow on purpose, so guessing must not get to do it),
+until the window passes. A successful sign-in forgets the account's failures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.forms import EmailField
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 
@@ -30,3 +52,151 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "registration/signup.html", {"form": form})
+
+
+# Throttling failed sign-ins ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoginLimit:
+    """At most ``failures`` failed sign-ins per fixed window of ``seconds``."""
+
+    name: str
+    failures: int
+    seconds: int
+
+
+# Someone who forgot their password gets ten tries a quarter of an hour. A school's pupils often
+# share one address, and mistype: the address gets more, but not enough to guess with.
+PER_ACCOUNT = LoginLimit("account", 10, 15 * 60)
+PER_ADDRESS = LoginLimit("address", 50, 15 * 60)
+
+# The clock the windows are cut from (tests stand it still).
+clock: Callable[[], float] = time.time
+
+
+def client_address(request: HttpRequest) -> str:
+    """Where the request comes from, as counted: IPv6 by its /64 (what one household or phone is
+    given), IPv4 whole.
+
+    This is ``REMOTE_ADDR``. Behind a reverse proxy that is the proxy's own address, so every
+    visitor would share one count: the site needs a trusted-proxy helper (the client address read
+    from ``X-Forwarded-For`` only when the request comes from a trusted proxy) before it is
+    deployed behind one with this throttle.
+    """
+    text = str(request.META.get("REMOTE_ADDR", ""))
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One thing failures are counted against: an account or an address."""
+
+    limit: LoginLimit
+    who: str
+
+    def _window(self) -> tuple[int, float]:
+        """This window's number, and the seconds left in it."""
+        now = clock()
+        number = int(now // self.limit.seconds)
+        return number, (number + 1) * self.limit.seconds - now
+
+    @property
+    def key(self) -> str:
+        # Hashed: a username may be long, and any text at all.
+        who = hashlib.sha256(self.who.encode()).hexdigest()[:32]
+        return f"accounts:login-failures:{self.limit.name}:{who}:{self._window()[0]}"
+
+    @property
+    def seconds_left(self) -> int:
+        return math.ceil(self._window()[1])
+
+    def fail(self) -> None:
+        """Count one failure (atomically on Redis; the database cache may miss one of a few
+        simultaneous failures: a limit, not a tally)."""
+        key, timeout = self.key, self.seconds_left + 1
+        cache.add(key, 0, timeout=timeout)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, timeout=timeout)
+        # The database cache's incr() sets the default timeout again: keep the window's.
+        cache.touch(key, timeout=timeout)
+
+    def forgive(self) -> None:
+        cache.delete(self.key)
+
+
+def counted(request: HttpRequest | None, username: str) -> tuple[Counted, Counted]:
+    """The account (its username however it is capitalised) and the address of an attempt."""
+    address = client_address(request) if request is not None else ""
+    return Counted(PER_ACCOUNT, username.casefold()), Counted(PER_ADDRESS, address)
+
+
+def locked_for(subjects: tuple[Counted, ...]) -> int:
+    """Seconds until ``subjects`` may try again, 0 if they may now."""
+    counts = cache.get_many([subject.key for subject in subjects])
+    waits = [
+        subject.seconds_left
+        for subject in subjects
+        if int(counts.get(subject.key, 0)) >= subject.limit.failures
+    ]
+    return max(waits, default=0)
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """Django's sign-in form, refusing an attempt for a throttled account or address before it
+    checks the password; ``retry_after`` is then the seconds to wait."""
+
+    retry_after = 0
+
+    def clean(self) -> dict[str, Any]:
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is None or not password:
+            return super().clean()  # a field is missing: nothing is checked, nothing counted
+        account, address = counted(self.request, username)
+        wait = locked_for((account, address))
+        if wait:
+            self.retry_after = wait
+            minutes = math.ceil(wait / 60)
+            raise ValidationError(
+                ngettext(
+                    "Too many failed sign-ins for this account or from this address. "
+                    "Try again in %(minutes)d minute, or reset your password.",
+                    "Too many failed sign-ins for this account or from this address. "
+                    "Try again in %(minutes)d minutes, or reset your password.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+                code="throttled",
+            )
+        try:
+            cleaned = super().clean()
+        except ValidationError as error:
+            if error.code == "invalid_login":
+                account.fail()
+                address.fail()
+            raise
+        account.forgive()
+        return cleaned
+
+
+class SignInView(LoginView):
+    """``LoginView`` with the throttled form: a refused attempt is a 429 with Retry-After."""
+
+    authentication_form = ThrottledAuthenticationForm
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        wait = getattr(form, "retry_after", 0)
+        if wait:
+            response.status_code = 429
+            response["Retry-After"] = str(wait)
+        return response

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from lessons.accounts import signup
+from lessons.accounts import SignInView, signup
 from seep_site.health import healthz
 
 urlpatterns = [
@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
     path("settings/", include("game.table.urls")),  # the deck switch
     path("accounts/signup/", signup, name="signup"),
+    # Before Django's own accounts URLs: signing in is throttled (lessons.accounts).
+    path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
 ]
