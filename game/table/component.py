@@ -10,6 +10,7 @@ reach a page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -227,6 +228,17 @@ class Feedback:
     ok: bool
     message: str
     rule: str | None = None
+
+    @property
+    def uncited_rule(self) -> str | None:
+        return uncited(self.rule, self.message)
+
+
+def uncited(rule: str | None, message: str) -> str | None:
+    """The rule, unless the message already cites it ("… (R26).") and would say it twice."""
+    if rule is None or re.search(rf"\b{re.escape(rule)}\b", message):
+        return None
+    return rule
 
 
 @dataclass(frozen=True)

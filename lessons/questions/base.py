@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.engine import Card, Deal, Move, Position
-from game.table.component import Feedback, Table, seat_label, table_view
+from game.table.component import Feedback, Table, seat_label, table_view, uncited
 from game.table.forms import NOTHING_PICKED, Picked
 
 # A form as a page posts it: field name → value, or values for a field posted several times.
@@ -54,6 +54,11 @@ class Outcome:
     def counts(self) -> bool:
         """Whether the answer is a real attempt (a request to choose among plays is not)."""
         return not self.options
+
+    @property
+    def uncited_rule(self) -> str | None:
+        """The rule to show beside the message, unless the message already cites it."""
+        return uncited(self.rule, self.message)
 
     @property
     def asks_play(self) -> bool:
@@ -188,7 +193,6 @@ class Question:
             can_answer=can_answer and not (outcome is not None and outcome.final),
             outcome=outcome,
             table=table,
-            said_yes=said_yes,
             submit_label=submit_label,
             show_verdict=show_verdict,
         )
@@ -206,7 +210,6 @@ class Asking:
     can_answer: bool = True
     outcome: Outcome | None = None
     table: Table | None = None
-    said_yes: bool = False  # a yes/no question: "yes" was said, now the play
     submit_label: str = ""
     show_verdict: bool = False  # the partial says the verdict (else the page does)
 

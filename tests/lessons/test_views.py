@@ -302,3 +302,10 @@ def test_a_play_that_could_mean_several_asks_which_in_words(client: Client) -> N
         "Throws the 2♣.",
     ]  # each offered once, in words
     assert not AnswerRecord.objects.exists()  # a question back, not an answer
+
+
+def test_a_rule_the_message_already_cites_is_not_cited_twice(client: Client) -> None:
+    number = step_of("capturing", "legal")
+    page = answer(client, "capturing", number, {"legal": "yes"}).content.decode()
+    assert "(R17)" in page and "(R17). (R17)" not in page
+    assert not elements(page, "span", class_="rule-ref")

@@ -101,3 +101,11 @@ def test_the_chooser_says_each_play_in_words_not_notation() -> None:
     assert all("2♣" in o.text and str(m) not in o.text for o, m in pairs)
     plain = Table(t=table_view(view, plain_words=True)).with_choices(choices)
     assert [o.text for o in plain.choices][0] == "Throw the 2♣."
+
+
+def test_feedback_cites_its_rule_once() -> None:
+    from game.table.component import Feedback
+
+    assert Feedback(False, "Keep a 9 for your house (R26).", "R26").uncited_rule is None
+    assert Feedback(False, "Keep a 9 for your house.", "R26").uncited_rule == "R26"
+    assert Feedback(False, "As R2 says.", "R26").uncited_rule == "R26"  # R2 is not R26
