@@ -179,3 +179,16 @@ def test_the_server_cancels_a_query_over_the_statement_timeout() -> None:
     shown, error = result.stdout.splitlines()[-2:]
     assert shown == "1s"
     assert "canceling statement due to statement timeout" in error
+
+
+def test_make_run_serves_this_machine_only() -> None:
+    """The development server (DEBUG on, the demo's known passwords) must not be reachable from
+    other machines: ``make run`` binds it to the loopback address."""
+    makefile = (BASE_DIR / "Makefile").read_text()
+    recipe = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    servers = [line.split() for line in recipe.splitlines() if "runserver" in line]
+
+    assert servers, recipe
+    for words in servers:
+        address = words[words.index("runserver") + 1 :]
+        assert address == ["127.0.0.1:8000"], words
