@@ -22,3 +22,35 @@ REDEAL_THEN_A_BOT_BIDS = 15
 def deal_games_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """Every practice game started from now until the test ends has match seed ``seed``."""
     monkeypatch.setattr(seeds, "new_match_seed", lambda: seed)
+
+
+# Chosen positions: a game's record is its deals' seeds, dealers and plays (``PracticeGame.deals``),
+# replayed by ``MatchState.load``; each record below is one first deal played to the human's turn
+# (seat 0, past the bid). ``tests.play.helpers.put_on_table`` gives a game one of them.
+
+# Loose 4D 7C QD; the human holds 5S and can build 12 with 7C, the loose queen going into the
+# new house with them (R23, R24): "build 5S 12: 7C QD".
+A_BUILD_TAKES_A_QUEEN_ALONG = {
+    "seed": 193,
+    "dealer": 1,
+    "moves": [
+        "bid 11", "capture JH: AS TC JD", "throw 8D", "throw KH", "throw 2H", "throw 7H",
+        "throw JC", "build 6S 13: 2H 7H JC KH", "throw 9C", "build 4C 10: 6H", "build 3H 12: 9C",
+        "throw 5C", "break 3C 10>13", "throw 6C", "build 7D 13: 5C 6C 8D", "throw AD",
+        "build 8H 9: AD", "break AC 9>10", "capture QS: house", "capture KC: house", "throw QD",
+        "throw 7C", "throw 4D",
+    ],
+}  # fmt: skip
+
+# Loose 5H 7H TS TD QH; houses of 11 (ordinary) and 13 (cemented). The human can take the
+# 13-house with KS ("capture KS: house"), break the 11 to 12 with AD, the loose QH going in
+# (R28, R24: "break AD 11>12: QH"), and must take both tens with TC (R18: "capture TC: TS TD").
+HOUSES_OF_11_AND_13 = {
+    "seed": 0,
+    "dealer": 0,
+    "moves": [
+        "bid 11", "throw JH", "throw 6S", "build JS 13: 2H", "capture JD: JH", "throw 3D",
+        "build 9C 11: 2C", "break 2D 11>13", "throw 5H", "throw QH", "build 2S 11: 3D 6S",
+        "throw 7H",
+    ],
+}  # fmt: skip

@@ -1,0 +1,78 @@
+"""What the practice table's tests share: starting a game through the form, posting to the table
+as its page does, reading the game back, and the check that no hidden card reaches a page."""
+
+import re
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from game.engine import Position
+from game.practice.match import HUMAN, MatchState
+from game.practice.models import PracticeGame
+
+
+def new_game(client: Client, **options) -> PracticeGame:
+    data = {
+        "opponents": "casual",
+        "partner": "casual",
+        "deals_to_play": 1,
+        "show_legal": "on",
+        "hints": "on",
+        "undo": "on",
+        **options,
+    }
+    response = client.post(reverse("practice:new_game"), data)
+    assert response.status_code == 302
+    return PracticeGame.objects.latest("created")
+
+
+def state_of(game: PracticeGame) -> MatchState:
+    game.refresh_from_db()
+    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+
+
+def url(name: str, game: PracticeGame) -> str:
+    return reverse(f"practice:{name}", args=[game.public_id])
+
+
+def post(client: Client, name: str, game: PracticeGame, data: dict[str, Any] | None = None, **kw):
+    game.refresh_from_db()
+    payload = {"expected": game.version, **(data or {})}
+    return client.post(url(name, game), payload, headers={"HX-Request": "true"}, **kw)
+
+
+def bots_until_human(client: Client, game: PracticeGame) -> None:
+    for _ in range(60):
+        state = state_of(game)
+        if not state.bots_turn:
+            return
+        assert post(client, "table_bot", game).status_code == 200
+
+
+def hidden_cards(position: Position) -> list[Any]:
+    cards = [c for seat, hand in enumerate(position.hands) if seat != HUMAN for c in hand]
+    cards += list(position.stock)
+    if position.bid is None:
+        cards += list(position.loose)  # face down until the bid
+    return cards
+
+
+def assert_nothing_hidden(html: str, position: Position, sent: object = None) -> None:
+    """No card the human may not see is named, drawn or offered (``sent``: the card the test
+    itself posted, which the refusal may name back)."""
+    for card in hidden_cards(position):
+        if card == sent:
+            continue
+        assert card.name not in html, card
+        assert card.short not in html, card
+        assert re.search(rf'value="{card}"', html) is None, card
+
+
+def put_on_table(game: PracticeGame, record: dict[str, Any]) -> MatchState:
+    """Make ``record`` (one deal: seed, dealer, plays so far) the game's only deal, as if it had
+    been played to here, and give back the match it loads as."""
+    PracticeGame.objects.filter(pk=game.pk).update(
+        deals=[{**record, "moves": list(record["moves"])}], deals_to_play=1
+    )
+    return state_of(game)
