@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game.engine import (
     Attempt,
@@ -325,12 +326,17 @@ class YesNoQuestion(PlayQuestion):
             message = _("You can: %(play)s") % {"play": say_move(answers[0])}
             return Outcome(False, message, play=play, final=True)
         reason = _("No play here can %(task)s.") % {"task": self.task()}
-        nearest = _nearest_capture(self.legal())
-        if nearest is not None:
-            left = len(self.position.loose) - len(nearest.loose)
-            reason += " " + _("The nearest is: %(play)s It leaves %(left)s card(s) behind.") % {
-                "play": describe(self.position, nearest),
-                "left": left + len(self.position.houses) - int(nearest.house),
+        captures = [m for m in self.legal() if isinstance(m, Capture)]
+        if captures:
+            left = {move: _floor_cards(self.position.apply_unchecked(move)) for move in captures}
+            nearest = min(captures, key=left.__getitem__)  # the capture leaving the fewest
+            behind = ngettext(
+                "It leaves %(left)s card behind.", "It leaves %(left)s cards behind.", left[nearest]
+            ) % {"left": left[nearest]}
+            nearest_play = describe(self.position, nearest)
+            reason += " " + _("The nearest is: %(play)s %(behind)s") % {
+                "play": nearest_play,
+                "behind": behind,
             }
         if answer.yes:
             return Outcome(False, reason, play=play, final=True)
@@ -354,11 +360,9 @@ class YesNoQuestion(PlayQuestion):
         return tuple(f | said for f in right), ({"answer": "no"}, *(f | said for f in wrong))
 
 
-def _nearest_capture(legal: tuple[Move, ...]) -> Capture | None:
-    captures = [m for m in legal if isinstance(m, Capture)]
-    if not captures:
-        return None
-    return max(captures, key=lambda m: len(m.loose) + int(m.house))
+def _floor_cards(position: Position) -> int:
+    """Cards on the floor: loose ones, and every card inside each house."""
+    return len(position.loose) + sum(len(house.cards) for house in position.houses)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ right are judged right, and its usual mistakes wrong."""
 import pytest
 from django.http import QueryDict
 
-from game.engine import Card, Position, move_from_str
+from game.engine import Capture, Card, Position, move_from_str
 from lessons.course.content import all_lessons
 from lessons.keys import ExerciseKey, ExerciseKeyError
 from lessons.puzzles.collection import all_puzzles
@@ -234,3 +234,22 @@ def test_a_legal_question_may_ask_about_a_play_no_move_can_write() -> None:
     verdict = question.judge(False)
     assert verdict.ok and verdict.rule == "R17"
     assert "only by a card of its own value" in verdict.message
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [p for p in all_puzzles() if p.kind == "yes-no" and not p.question.answer_moves()],
+    ids=lambda p: p.id,
+)
+def test_no_sweep_names_the_nearest_capture_and_counts_every_card_it_leaves(puzzle) -> None:
+    """A house left on the floor leaves all its cards behind, not one."""
+    question = puzzle.question
+    position = question.position
+    left = []
+    for move in question.legal():
+        if isinstance(move, Capture):
+            after = position.apply_unchecked(move)
+            left.append(len(after.loose) + sum(len(h.cards) for h in after.houses))
+    message = question.judge(SaysPossible(False)).message
+    fewest = min(left)
+    assert f"It leaves {fewest} card{'s' if fewest != 1 else ''} behind." in message
