@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from lessons.classroom import homework, live, questions
-from lessons.classroom.models import NICKNAME_LENGTH
+from lessons.classroom import homework, live, numbers, questions
+from lessons.classroom.models import NICKNAME_LENGTH, LiveSession
 from lessons.keys import ExerciseKey
 from lessons.puzzles.themes import THEMES, theme_title
 
@@ -28,6 +28,40 @@ def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
     field = form.fields[name]
     assert isinstance(field, forms.ChoiceField)
     return field
+
+
+class NumberField(forms.IntegerField):
+    """A whole number in ASCII digits (``numbers.read_number``): Django's own field would take
+    "١٢" or "１２" for 12."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = numbers.read_number(value)
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class DateField(forms.DateField):
+    """A date in ASCII digits: Django's own field would read "２０３０-01-01" too."""
+
+    def to_python(self, value: Any) -> datetime.date | None:
+        if isinstance(value, str) and not value.isascii():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class StateForm(forms.Form):
+    """What a teacher's control posts: the state of the session they saw (``asking-3``)."""
+
+    state = forms.CharField(max_length=20)
+
+    def clean_state(self) -> tuple[str, int]:
+        seen = numbers.read_state(self.cleaned_data["state"])
+        if seen is None or seen[0] not in LiveSession.Status.values:
+            raise forms.ValidationError(_("That is not a state of a session."))
+        return seen
 
 
 class ClassForm(forms.Form):
@@ -120,7 +154,7 @@ class TimeLimitForm(forms.Form):
 
 
 class DueForm(forms.Form):
-    due = forms.DateField(label=_("Due"), widget=forms.DateInput(attrs={"type": "date"}))
+    due = DateField(label=_("Due"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,7 +180,7 @@ class PuzzleHomeworkForm(DueForm):
     """A puzzle set: some puzzles of one theme, easy to hard, and any of the teacher's own."""
 
     theme = forms.ChoiceField(label=_("Puzzles of the theme"), required=False)
-    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=12, initial=5)
+    count = NumberField(label=_("How many"), min_value=1, max_value=12, initial=5)
     own = forms.MultipleChoiceField(
         label=_("Your own puzzles (shared ones: students open them by link)"),
         required=False,

@@ -18,7 +18,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from lessons.classroom import codes, questions
+from lessons.classroom import codes, numbers, questions
 from lessons.classroom.models import (
     Answer,
     Classroom,
@@ -170,10 +170,11 @@ def start(session: LiveSession) -> LiveSession:
 
 def _swap(session: LiveSession, expected: str, **changes: object) -> bool:
     """Change the session only if it is still in the state the teacher saw."""
-    status, _dash, current = expected.partition("-")
-    if not current.isdigit():
+    seen = numbers.read_state(expected)
+    if seen is None:  # not a state any page shows: nothing to compare with
         return False
-    updated = LiveSession.objects.filter(pk=session.pk, status=status, current=int(current)).update(
+    status, current = seen
+    updated = LiveSession.objects.filter(pk=session.pk, status=status, current=current).update(
         **changes
     )
     session.refresh_from_db()

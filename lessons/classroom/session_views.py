@@ -19,11 +19,12 @@ from django_htmx.http import reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
-from lessons.classroom import exports, live, questions, rosters
+from lessons.classroom import exports, live, numbers, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,
     QuestionForm,
     SettingsForm,
+    StateForm,
     TimeLimitForm,
 )
 from lessons.classroom.models import LiveSession, Participant, Student
@@ -205,7 +206,10 @@ def session_start(request: HttpRequest, pk: int) -> HttpResponse:
 def _control(request: HtmxHttpRequest, pk: int, move: Any) -> HttpResponse:
     """Run a teacher's control if the session is still as they saw it; show where it is now."""
     session = _taught_session(request, pk)
-    moved = move(session, request.POST.get("state", ""))
+    form = StateForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("That is not a state of a session.")
+    moved = move(session, request.POST["state"])
     if not request.htmx:
         return redirect("classroom:session", pk=session.pk)
     context = _live_context(request, session, stale=not moved)
@@ -377,14 +381,16 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _not_joined()
     session, student = joined
     template = "classroom/live.html#live_body" if request.htmx else "classroom/live.html"
-    number = request.POST.get("question", "")
+    number = numbers.read_number(request.POST.get("question"))
+    if number is None:
+        return HttpResponseBadRequest("That answer could not be read: no question number.")
     question = live.current_question(session)
     asked = questions.resolve(question.source) if question else None
     if (
         session.status != Status.ASKING
         or question is None
         or asked is None
-        or str(question.number) != number
+        or question.number != number
     ):
         closed = _("This question is closed: your answer was not counted.")
         return render(request, template, _student_context(session, student, closed), status=409)
