@@ -205,6 +205,22 @@ def new_password(student: Student) -> LoginCard:
     return LoginCard(student.real_name, student.nickname, student.user.get_username(), password)
 
 
+@dataclass(frozen=True)
+class StudentRemoval:
+    """What removing a student from the roster removes, for the teacher to confirm."""
+
+    sessions: int  # live lessons they joined: they leave their results
+    answers: int  # their answers in those live lessons: deleted
+    login: str  # the printed login's username (it stays, with no place in the class), or ""
+
+
+def student_removal(student: Student) -> StudentRemoval:
+    login = student.user.get_username() if student.user and student.printed_login else ""
+    return StudentRemoval(
+        sessions=student.sessions.count(), answers=student.answers.count(), login=login
+    )
+
+
 def add_co_teacher(classroom: Classroom, username: str) -> AbstractBaseUser:
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:

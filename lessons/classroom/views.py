@@ -214,23 +214,40 @@ def student_edit(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     return redirect(reverse("classroom:class", args=[pk]) + "#students")
 
 
+def _confirmed(request: HttpRequest) -> bool:
+    """Whether this is the POST of a page that asked first (a first GET or POST only asks)."""
+    return request.method == "POST" and request.POST.get("confirm") == "yes"
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def student_remove(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """Asks first, saying what goes with the place; only the page's confirmed POST removes."""
     classroom = taught_class(request, pk)
-    _student(classroom, sid).delete()
+    student = _student(classroom, sid)
+    if not _confirmed(request):
+        context = {
+            "classroom": classroom,
+            "student": student,
+            "removal": rosters.student_removal(student),
+        }
+        return render(request, "classroom/student_remove.html", context)
+    student.delete()
     return redirect(reverse("classroom:class", args=[pk]) + "#students")
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def student_password(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """Asks first (the old card stops working); only the confirmed POST makes the new one."""
     classroom = taught_class(request, pk)
-    try:
-        card = rosters.new_password(_student(classroom, sid))
-    except rosters.RosterError as error:
-        raise Http404(str(error)) from None
-    return _cards(request, classroom, [card])
+    student = _student(classroom, sid)
+    if student.user is None or not student.printed_login:
+        raise Http404("This student joined with a code and has no login to reset.")
+    if not _confirmed(request):
+        context = {"classroom": classroom, "student": student}
+        return render(request, "classroom/student_password.html", context)
+    return _cards(request, classroom, [rosters.new_password(student)])
 
 
 @login_required

@@ -109,7 +109,7 @@ def test_a_lost_card_gets_a_new_password(teacher_client: Client, classroom: Clas
     card = rosters.create_logins(classroom, ["Asha Verma"])[0]
     student = Student.objects.get()
     url = reverse("classroom:student_password", args=[classroom.pk, student.pk])
-    response = teacher_client.post(url)
+    response = teacher_client.post(url, {"confirm": "yes"})
     fresh = [text_of(dd) for dd in elements(response.content, "dd", class_="login-card-secret")]
     assert fresh[0] == card.username and fresh[1] != card.password
     assert not Client().login(username=card.username, password=card.password)
@@ -125,7 +125,8 @@ def test_a_student_with_their_own_account_keeps_their_password(
     client.post(reverse("classroom:join"), {"code": classroom.code, "nickname": "Asha"})
     student = Student.objects.get(user=user)
     url = reverse("classroom:student_password", args=[classroom.pk, student.pk])
-    assert teacher_client.post(url).status_code == 404
+    assert teacher_client.get(url).status_code == 404
+    assert teacher_client.post(url, {"confirm": "yes"}).status_code == 404
     assert Client().login(username="asha", password="my-own-secret-1")
 
 
@@ -138,7 +139,8 @@ def test_the_teacher_names_and_removes_students(
     teacher_client.post(edit, {"real_name": "Asha Verma"})
     student.refresh_from_db()
     assert student.real_name == "Asha Verma"
-    teacher_client.post(reverse("classroom:student_remove", args=[classroom.pk, student.pk]))
+    remove = reverse("classroom:student_remove", args=[classroom.pk, student.pk])
+    teacher_client.post(remove, {"confirm": "yes"})
     assert not Student.objects.exists()
 
 

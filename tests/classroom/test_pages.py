@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.classroom import homework, live, rosters
-from lessons.classroom.models import LiveSession
+from lessons.classroom.models import LiveSession, Student
 from tests.web.markup import elements
 from tests.web.test_pages import csp_nonce
 
@@ -27,12 +27,16 @@ def pages(teacher_client: Client, started: LiveSession, join: Any) -> list[tuple
     cards = teacher_client.post(
         reverse("classroom:logins", args=[classroom.pk]), {"names": "Bina Rao"}
     )
+    ids = [classroom.pk, Student.objects.get(nickname="Asha").pk]
+    printed = [classroom.pk, Student.objects.get(real_name="Bina Rao").pk]
     return [
         ("home (teacher)", teacher_client.get(reverse("classroom:home"))),
         ("home (student)", student.get(reverse("classroom:home"))),
         ("join", Client().get(reverse("classroom:join"))),
         ("class", teacher_client.get(reverse("classroom:class", args=[classroom.pk]))),
         ("delete", teacher_client.get(reverse("classroom:class_delete", args=[classroom.pk]))),
+        ("remove a student", teacher_client.get(reverse("classroom:student_remove", args=ids))),
+        ("new password", teacher_client.get(reverse("classroom:student_password", args=printed))),
         ("cards", cards),
         ("builder", teacher_client.get(reverse("classroom:session", args=[draft.pk]))),
         ("session", teacher_client.get(reverse("classroom:session", args=[started.pk]))),
