@@ -15,6 +15,7 @@ from .movegen import Table, capture_groups, forget_floors, generate, maximal_cap
 from .moves import (
     MAX_HOUSE,
     MIN_HOUSE,
+    PLAYS_PER_DEAL,
     Bid,
     Break,
     Build,
@@ -42,7 +43,7 @@ __all__ = [
     # cards and moves
     "DECK", "Card", "Suit", "sort_cards",
     "Move", "Bid", "Throw", "Capture", "Build", "Break", "CardMove", "MIN_HOUSE", "MAX_HOUSE",
-    "move_from_str", "move_from_json",
+    "move_from_str", "move_from_json", "PLAYS_PER_DEAL",
     # positions, legal moves, deals and seat views
     "Position", "House", "split_into_sets", "team_of", "TableState", "PositionState",
     "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",

@@ -46,7 +46,7 @@ def reason_for_move(position: PositionState, move: Move) -> Reason:
 
 def _explain(position: PositionState, attempt: Attempt) -> Reason:
     if position.is_over:
-        return Reason("R29", "The deal is over: every card has been played.")
+        return Reason("R29", "The deal is over: there is no play left to make.")
     seat = position.turn
     hand = position.hands[seat]
     if attempt.card is not None and attempt.card not in hand:

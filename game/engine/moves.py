@@ -23,6 +23,8 @@ from .errors import NotationError
 
 MIN_HOUSE = 9
 MAX_HOUSE = 13
+PLAYS_PER_DEAL = 48
+"""R12: a deal has 48 plays; play 48, the dealer's, is the last (R19's and R29's "last play")."""
 
 
 def _cards_text(cards: Iterable[Card]) -> str:

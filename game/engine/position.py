@@ -11,11 +11,21 @@ from .errors import IllegalMove, InvalidPosition, NotationError
 from .houses import House, sorted_sets, split_into_sets
 from .illegal import reason_for_move
 from .movegen import Table, generate
-from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, CardMove, Move, Throw
+from .moves import (
+    MAX_HOUSE,
+    MIN_HOUSE,
+    PLAYS_PER_DEAL,
+    Bid,
+    Break,
+    Build,
+    Capture,
+    CardMove,
+    Move,
+    Throw,
+)
 from .notation import json_from_text, text_from_json
 from .sweeps import sweep_bonus_at
 
-PLAYS_PER_DEAL = 48
 PACKET = 4
 # R11: the packets after the opening play, as seats relative to the dealer.
 PACKET_ORDER = (1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)
@@ -57,8 +67,20 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        """The deal is finished: the opening has been played and every card is played (R29)."""
+        """No further play: play 48, the last of the deal, has been made (R12, R29), or a short
+        position (a lesson's, a puzzle's) has run out of cards before it: the opening has been
+        played and every hand and the stock are empty. Only play 48 ends a deal with R29's
+        leftovers and R19's last-play rule (``is_complete``)."""
+        if self.plays >= PLAYS_PER_DEAL:
+            return True
         return self.bid is not None and self.plays > 0 and not self.stock and not any(self.hands)
+
+    @property
+    def is_complete(self) -> bool:
+        """Play 48 has been made: the deal ended as R29 says (its leftover loose cards given to
+        the team of the last capture). A short position that ran out of cards before play 48
+        is over but not complete: its loose cards stay on the floor."""
+        return self.plays >= PLAYS_PER_DEAL
 
     @property
     def cards_to_play(self) -> int:
@@ -89,6 +111,8 @@ class Position:
         return generate(self.table())
 
     def is_legal(self, move: Move) -> bool:
+        if self.is_over:
+            return False
         return any(move == legal for legal in self._moves_with(move))
 
     def _moves_with(self, move: Move) -> Iterator[Move]:
@@ -141,7 +165,7 @@ class Position:
                 last_capture = team
                 if not loose and not houses:  # a sweep (R19)
                     points = list(sweeps)
-                    points[team] += sweep_bonus_at(self.plays, self.cards_to_play)
+                    points[team] += sweep_bonus_at(self.plays)
                     sweeps = (points[0], points[1])
             case Build():
                 used = set(move.loose)
@@ -189,8 +213,9 @@ class Position:
             last_capture=last_capture,
             stock=stock,
         )
-        if result.is_over and result.loose and result.last_capture is not None:
-            # R29: leftover loose cards go to the team of the last capture (not a sweep).
+        if plays == PLAYS_PER_DEAL and result.loose and result.last_capture is not None:
+            # R29: after play 48, leftover loose cards go to the team of the last capture (not a
+            # sweep). A short position that runs out of cards earlier keeps them on the floor.
             pile = list(result.captured)
             pile[result.last_capture] = sort_cards((*pile[result.last_capture], *result.loose))
             result = _replace(result, loose=(), captured=(pile[0], pile[1]))

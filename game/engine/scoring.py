@@ -68,7 +68,9 @@ class DealScore:
 
 
 def score_deal(position: Position) -> DealScore:
-    """Score the captured piles and sweeps of a (finished) deal."""
+    """Score the captured piles and sweeps of a deal that is over (R30): after play 48 every
+    card is in a pile (R29); a short position that ran out of cards before play 48 leaves its
+    loose cards on the floor, and they count for no one (docs/RULES-NOTES.md, note 1)."""
     return DealScore(
         (
             team_score(position.captured[0], position.sweeps[0]),

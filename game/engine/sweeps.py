@@ -7,20 +7,23 @@ move, describing one, the bots' judgement) asks it.
 from __future__ import annotations
 
 from .movegen import takes_every_loose_card
-from .moves import Capture, Move
+from .moves import PLAYS_PER_DEAL, Capture, Move
 from .state import TableState
 
 SWEEP_BONUS = 50
 OPENING_SWEEP_BONUS = 25
 
 
-def sweep_bonus_at(plays: int, cards_to_play: int) -> int:
-    """What a sweep made by the next play scores (R19), ``plays`` plays into the deal with
-    ``cards_to_play`` cards still to play (the sweeping card among them): 25 on the opening play,
-    nothing on the last play of the deal, 50 otherwise."""
-    if cards_to_play <= 1:
+def sweep_bonus_at(plays: int) -> int:
+    """What a sweep made by the next play scores (R19), ``plays`` plays into the deal: 25 on
+    play 1 (the opening), nothing on play 48 (the last), 50 on any other play. The play's number
+    alone decides: a short position that runs out of cards before play 48 has no last play
+    (docs/RULES-NOTES.md, note 1)."""
+    if plays == 0:
+        return OPENING_SWEEP_BONUS
+    if plays + 1 == PLAYS_PER_DEAL:
         return 0
-    return OPENING_SWEEP_BONUS if plays == 0 else SWEEP_BONUS
+    return SWEEP_BONUS
 
 
 def sweep_bonus(state: TableState, move: Move) -> int | None:
@@ -29,7 +32,7 @@ def sweep_bonus(state: TableState, move: Move) -> int | None:
         return None
     if any(house.value != move.card.rank for house in state.houses):
         return None
-    return sweep_bonus_at(state.plays, state.cards_to_play)
+    return sweep_bonus_at(state.plays)
 
 
 def single_card_sweeps(state: TableState, value: int) -> bool:

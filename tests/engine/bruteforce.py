@@ -163,8 +163,14 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4  # R1/R4: partners sit opposite
 
 
+LAST_PLAY = 48  # R12: play k is made by seat (d + k) mod 4, k = 1..48; the dealer makes play 48
+
+
 def is_over(pos: Pos) -> bool:
-    """The deal is over: the opening has been played and all hands and the stock are empty."""
+    """No further play: play 48 has been made (R12), or a short hand-made position has run out:
+    the opening has been played and all hands and the stock are empty."""
+    if pos["plays"] >= LAST_PLAY:
+        return True
     return pos["plays"] >= 1 and not pos["stock"] and all(not h for h in pos["hands"])
 
 
@@ -309,21 +315,19 @@ def _finish_play(pos: Pos, new: Pos, move: MoveJSON, swept: bool) -> Pos:
             target_seat = (dealer + offset) % 4
             new["hands"][target_seat] = list(new["hands"][target_seat]) + packet
         new["stock"] = stock
-    deal_over = not new["stock"] and all(not h for h in new["hands"])
-    if move["kind"] == "capture" and swept:  # R19
-        if deal_over:
-            # the last play of the deal (play 48 in a full deal). A short hand-made position can
-            # make play 1 the last play too; docs/RULES-NOTES.md (note 1) decides that the
-            # last-play rule wins there.
-            bonus = 0
-        elif play_number == 1:
+    if move["kind"] == "capture" and swept:  # R19: by the play's number, nothing else
+        if play_number == 1:
             bonus = 25
+        elif play_number == LAST_PLAY:
+            bonus = 0
         else:
             bonus = 50
         new["sweeps"] = list(new["sweeps"])
         new["sweeps"][team] += bonus
-    if deal_over and new["last_capture"] is not None and new["loose"]:
-        # R29: leftover loose cards go to the team that made the last capture (not a sweep)
+    if play_number == LAST_PLAY and new["last_capture"] is not None and new["loose"]:
+        # R29: after play 48, leftover loose cards go to the team that made the last capture (not
+        # a sweep). A short hand-made position whose cards run out before play 48 simply has no
+        # further play: its loose cards stay (docs/RULES-NOTES.md, note 1).
         t = new["last_capture"]
         new["captured"][t] = list(new["captured"][t]) + list(new["loose"])
         new["loose"] = []

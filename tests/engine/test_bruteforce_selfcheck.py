@@ -167,6 +167,36 @@ def test_r29_leftovers_go_to_the_last_capturer():
     assert after["loose"] == ["5S", "6C", "7C"] and after["captured"] == [[], []]
 
 
+def test_r19_r29_a_short_position_runs_out_before_play_48():
+    # The last card of a short position, on play 9: a sweep like any other (50), and the
+    # position is then over, with no last play and so no R29 leftovers.
+    pos = make_pos({0: ["QD"]}, loose=["3S", "4D", "5C"], dealer=3, plays=8, turn=0)
+    after = brute_apply(pos, capture("QD", False, ["3S", "4D", "5C"]))
+    assert after["sweeps"] == [50, 0] and is_over(after) and brute_legal_moves(after) == []
+    # With an A left over and team 1 the last to capture before: the A stays on the floor.
+    pos = make_pos(
+        {0: ["QD"]},
+        loose=["AS", "3S", "4D", "5C"],
+        dealer=3,
+        plays=8,
+        turn=0,
+        captured=([], ["2C"]),
+        last_capture=1,
+    )
+    after = brute_apply(pos, capture("QD", False, ["3S", "4D", "5C"]))
+    assert after["loose"] == ["AS"] and after["captured"] == [["3S", "4D", "5C", "QD"], ["2C"]]
+    assert after["last_capture"] == 0 and after["sweeps"] == [0, 0] and is_over(after)
+    # Play 1 on the position's only card is the opening: 25.
+    pos = make_pos({0: ["JS"]}, loose=["5D", "6D"], dealer=3, plays=0, turn=0)
+    after = brute_apply(pos, capture("JS", False, ["5D", "6D"]))
+    assert after["sweeps"] == [25, 0] and is_over(after)
+
+
+def test_r12_no_play_after_play_48():
+    pos = make_pos({0: ["QD"]}, loose=["5C"], dealer=3, plays=48, turn=0)
+    assert is_over(pos) and brute_legal_moves(pos) == []
+
+
 def test_r20_throw_ban():
     pos = make_pos({0: ["7C", "KD"], **OTHERS}, loose=["3H", "4D"])
     moves = brute_legal_moves(pos)

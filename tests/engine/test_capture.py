@@ -186,7 +186,7 @@ def test_r19_sweep_on_the_last_play_scores_0():
     after = engine_apply(pos, move)
     assert after["sweeps"] == [0, 0]
     assert after["captured"][1] == ["6C", "7C", "KS"]
-    assert Position.from_json(after).is_over
+    assert Position.from_json(after).is_over and Position.from_json(after).is_complete
 
 
 def test_r19_capture_leaving_a_house_is_no_sweep():
@@ -229,6 +229,28 @@ def test_r29_last_capture_of_the_last_play_takes_the_rest():
     after = engine_apply(pos, capture("KS", False, ["6C", "7C"]))
     assert after["captured"] == [[], sort_cards(["KS", "6C", "7C", "2H"])]
     assert after["last_capture"] == 1 and after["sweeps"] == [0, 0] and after["loose"] == []
+
+
+def test_r19_r29_a_short_position_that_runs_out_has_no_last_play():
+    # the engine and the brute force agree: play 9 sweeps for 50, and with an A left over it
+    # stays on the floor (no play 48, so no R29)
+    pos = make_pos({0: ["QD"]}, loose=["3S", "4D", "5C"], dealer=3, plays=8, turn=0)
+    move = capture("QD", False, ["3S", "4D", "5C"])
+    expect(pos, [move])
+    after = engine_apply(pos, move)
+    assert after["sweeps"] == [50, 0] and same_position(after, brute_apply(pos, move))
+    pos = make_pos(
+        {0: ["QD"]},
+        loose=["AS", "3S", "4D", "5C"],
+        dealer=3,
+        plays=8,
+        turn=0,
+        captured=([], ["2C"]),
+        last_capture=1,
+    )
+    after = engine_apply(pos, move)
+    assert after["loose"] == ["AS"] and after["captured"] == [["3S", "4D", "5C", "QD"], ["2C"]]
+    assert same_position(after, brute_apply(pos, move))
 
 
 def test_r16_capture_with_card_not_in_hand_is_illegal():

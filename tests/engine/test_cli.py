@@ -36,6 +36,22 @@ def test_apply_returns_the_next_position_or_the_rule_broken():
     assert results[1]["rule"] == "R20" and "can't throw" in results[1]["error"]
 
 
+def test_apply_scores_by_the_play_number_in_a_short_position():
+    # play 9 is no last play: the sweep scores 50; then no move is left, and the A stays loose
+    short = "dealer=3 bid=11 plays=8 hands=QD/-/-/- loose=3S,4D,5C"
+    leftover = "dealer=3 bid=11 plays=8 hands=QD/-/-/- loose=AS,3S,4D,5C captured=-/2C last=1"
+    swept, kept = run(
+        "apply",
+        lines=[
+            json.dumps({"position": short, "move": "capture QD: 3S 4D 5C"}),
+            json.dumps({"position": leftover, "move": "capture QD: 3S 4D 5C"}),
+        ],
+    )
+    assert swept["sweeps"] == [50, 0] and swept["plays"] == 9
+    assert kept["loose"] == ["AS"] and kept["captured"] == [["3S", "4D", "5C", "QD"], ["2C"]]
+    assert run("moves", lines=[json.dumps(swept)]) == [[]]
+
+
 def test_malformed_lines_get_an_error_and_the_run_goes_on():
     results = run("moves", lines=["{not json", '{"dealer": 9}', "[1, 2]", POSITION])
     assert [("error" in r) if isinstance(r, dict) else False for r in results] == [

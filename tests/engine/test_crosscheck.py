@@ -6,7 +6,8 @@ compared by value, cards, owners and number of sets — any valid split is right
 
 Positions: every position of random deals (random legal play from seeded deals, using
 random.Random(seed)), plus generated valid positions with big floors (up to 12 loose cards),
-houses of every kind (ordinary, cemented, co-owned), openings and last plays.
+houses of every kind (ordinary, cemented, co-owned), openings, play 48 and short positions whose
+cards run out before it.
 """
 
 from __future__ import annotations
@@ -172,9 +173,13 @@ def _random_position_attempt(rng: random.Random) -> dict[str, Any] | None:
         # Sometimes a hand-made opening with houses on the floor.
         if rng.random() < 0.4 and not _add_random_houses(rng, deck, hands, houses):
             return None
-    elif mode < 0.22:  # the last play of a deal: one card left, nothing else in hand
+    elif mode < 0.22:  # play 48, the last of the deal: the dealer's last card
         plays = 47
         hands[dealer] = [deck.pop()]
+        if rng.random() < 0.3:  # a hand-made one with cards left over: play 48 still ends it
+            for s in range(4):
+                if s != dealer:
+                    hands[s] = [deck.pop()]
     else:  # mid-deal, with houses
         plays = rng.randrange(1, 47)
         if not _add_random_houses(rng, deck, hands, houses):

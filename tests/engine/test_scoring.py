@@ -2,9 +2,12 @@
 
 import random
 
+import pytest
+
 from game.engine import (
     Card,
     DealScore,
+    IllegalMove,
     Match,
     Position,
     TeamScore,
@@ -49,12 +52,36 @@ def test_r29_with_no_capture_all_deal_leftovers_stay_and_count_for_no_one():
 def test_r19_a_sweep_on_the_last_play_scores_nothing():
     position = Position.from_str("dealer=2 bid=10 plays=47 hands=-/-/8H/- loose=3C,5D last=0")
     after = position.apply(move_from_str("capture 8H: 3C 5D"))
-    assert after.is_over and after.sweeps == (0, 0)
+    assert after.is_over and after.is_complete and after.sweeps == (0, 0)
+
+
+def test_r29_a_short_position_that_runs_out_before_play_48_keeps_its_leftovers():
+    # The example: on play 9 the position's last card takes 3+4+5 and leaves the A.
+    # There is no play 48 in it, so no R29: the A stays on the floor and counts for no one.
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=8 hands=QD/-/-/- loose=AS,3S,4D,5C captured=-/2C last=1"
+    )
+    after = position.apply(move_from_str("capture QD: 3S 4D 5C"))
+    assert after.is_over and not after.is_complete and list(after.legal_moves()) == []
+    assert [str(c) for c in after.loose] == ["AS"]
+    assert [[str(c) for c in pile] for pile in after.captured] == [["3S", "4D", "5C", "QD"], ["2C"]]
+    assert after.last_capture == 0 and after.sweeps == (0, 0)
+    result = score_deal(after)
+    assert [t.card_points for t in result.teams] == [3, 0]  # the A♠ is no one's
+
+
+def test_r12_play_48_is_the_last_whatever_is_left_in_hand():
+    position = Position.from_str("dealer=3 bid=11 plays=48 hands=QD/-/-/- loose=5C")
+    assert position.is_over and position.is_complete and list(position.legal_moves()) == []
+    with pytest.raises(IllegalMove) as error:
+        position.apply(move_from_str("throw QD"))
+    assert error.value.rule == "R29"
 
 
 def test_r3_r30_card_points_add_up_to_100_in_every_finished_deal():
     for seed in range(30):
         final = random_finished_deal(seed)
+        assert final.is_complete and final.plays == 48
         result = score_deal(final)
         assert sum(t.card_points for t in result.teams) == 100
         assert sum(t.cards for t in result.teams) == 52

@@ -12,6 +12,7 @@ from game.engine import (
     Capture,
     Card,
     Position,
+    move_from_str,
     single_card_sweeps,
     sweep_bonus,
     sweep_bonus_at,
@@ -20,10 +21,27 @@ from game.engine import (
 
 
 def test_r19_bonus_by_the_play_it_is_made_on() -> None:
-    assert sweep_bonus_at(plays=0, cards_to_play=44) == 25  # the opening play
-    assert sweep_bonus_at(plays=1, cards_to_play=43) == 50
-    assert sweep_bonus_at(plays=46, cards_to_play=2) == 50
-    assert sweep_bonus_at(plays=47, cards_to_play=1) == 0  # the last play of the deal
+    assert sweep_bonus_at(plays=0) == 25  # play 1, the opening
+    assert sweep_bonus_at(plays=1) == 50
+    assert sweep_bonus_at(plays=8) == 50
+    assert sweep_bonus_at(plays=46) == 50
+    assert sweep_bonus_at(plays=47) == 0  # play 48, the last play of the deal
+
+
+def test_r19_a_short_position_has_no_last_play_before_play_48() -> None:
+    # The example: the last card of a short position sweeps on play 9, a 50 like any
+    # other sweep after the opening; the exercise is then over, with no play 48 to make.
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=QD/-/-/- loose=3S,4D,5C")
+    move = move_from_str("capture QD: 3S 4D 5C")
+    assert sweep_bonus(position, move) == 50
+    after = position.apply(move)
+    assert after.sweeps == (50, 0) and after.is_over and not after.is_complete
+    assert list(after.legal_moves()) == []
+    # Play 1 that uses the position's last card is the opening: 25.
+    opening = Position.from_str("dealer=3 bid=11 plays=0 hands=JS/-/-/- loose=5D,6D")
+    move = move_from_str("capture JS: 5D 6D")
+    assert sweep_bonus(opening, move) == 25
+    assert opening.apply(move).sweeps == (25, 0)
 
 
 def test_sweep_bonus_is_what_apply_scores() -> None:
@@ -37,7 +55,7 @@ def test_sweep_bonus_is_what_apply_scores() -> None:
                 after = position.apply_unchecked(move)
                 gained = after.sweeps[team] - position.sweeps[team]
                 assert gained == (bonus or 0), move
-                if not after.is_over:  # at the end R29 gives the leftovers away, not a sweep
+                if not after.is_complete:  # after play 48 R29 gives the leftovers away
                     cleared = isinstance(move, Capture) and not after.loose and not after.houses
                     assert (bonus is not None) == cleared, move
                 sweeps += bonus is not None
