@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from game.engine import SWEEP_BONUS, Bid, Move, Position, View, score_deal, team_of
+from game.engine import Bid, Move, Position, View, score_deal, sweep_bonus_at, team_of
 
 from .base import Decision
 from .cardbits import POINTS_OF, VALUE_MASK, mask_of
@@ -156,6 +156,7 @@ def best_capture(position: Position, hand: int) -> float:
     info = loose_captures(loose)
     houses = {h.value: h for h in position.houses}
     best = 0.0
+    sweep = sweep_bonus_at(position.plays)  # R19: by the number of the mover's play
     for value in range(1, 14):
         if not hand & VALUE_MASK[value]:
             continue
@@ -166,7 +167,7 @@ def best_capture(position: Position, hand: int) -> float:
         elif info.best_points[value] < 0:
             continue
         if (not loose or info.clears[value]) and (not houses or (len(houses) == 1 and house)):
-            points += SWEEP_BONUS
+            points += sweep
         best = max(best, points)
     return best
 

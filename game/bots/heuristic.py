@@ -65,12 +65,12 @@ class Situation:
     @property
     def my_sweep_bonus(self) -> int:
         """What a sweep by this play scores (R19)."""
-        return sweep_bonus_at(self.plays, self.remaining)
+        return sweep_bonus_at(self.plays)
 
     @property
     def next_sweep_bonus(self) -> int:
         """What a sweep by the next player's play scores (R19)."""
-        return sweep_bonus_at(self.plays + 1, self.remaining - 1)
+        return sweep_bonus_at(self.plays + 1)
 
 
 def situation_from_knowledge(

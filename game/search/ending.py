@@ -2,8 +2,10 @@
 
 An ending (RULES.md: no stock, every hand known) is solved by minimax over the two teams, each
 seat playing for its team. A finished deal is worth its score difference (R30: card points plus
-sweeps, with R29's leftovers already given by ``apply``), counted for the team to move at the
-root. Positions repeat across lines, so values are memoized on the position itself.
+sweeps, as ``apply`` scored them), counted for the team to move at the root: an ending that reaches
+play 48 has R29's leftovers given and R19's nothing for a sweep on it; one that runs out of cards
+earlier has no last play, and its leftover loose cards count for no one (docs/RULES-NOTES.md,
+note 1). Positions repeat across lines, so values are memoized on the position itself.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine import Move, Position, score_deal, team_of
+from game.engine import PLAYS_PER_DEAL, Move, Position, score_deal, team_of
 
 MAX_ENDING_PLAYS = 8
 """Endings longer than this are not searched (puzzles ask for 2–8 plays)."""
@@ -31,6 +33,11 @@ def ending_problem(position: Position) -> str | None:
     left = position.cards_to_play
     if not 2 <= left <= MAX_ENDING_PLAYS:
         return f"an ending has 2–{MAX_ENDING_PLAYS} plays left, not {left}"
+    if position.plays + left > PLAYS_PER_DEAL:
+        return (
+            f"after {position.plays} plays only {PLAYS_PER_DEAL - position.plays} are left "
+            f"(R12), but the hands hold {left} cards"
+        )
     for offset in range(4):  # R12: seats take turns, so each holds one card per play it has left
         seat = (position.turn + offset) % 4
         needed = len(range(offset, left, 4))

@@ -8,6 +8,7 @@ from bot_helpers import played_deals
 
 from game.bots.cardbits import mask_of, points_in
 from game.bots.floor import floor_houses, loose_captures, outcome, sweepable_values
+from game.bots.heuristic import situation_from_position
 from game.engine import DECK, Capture, Card, Position
 
 
@@ -21,8 +22,8 @@ def test_outcome_matches_the_engine_on_every_legal_move() -> None:
         loose = mask_of(position.loose)
         for move in position.legal_moves():
             after = position.apply_unchecked(move)
-            if after.is_over:
-                continue  # R29 sweeps the leftover into a pile; the bots never look past it
+            if after.is_complete:
+                continue  # after play 48 R29 gives the leftovers away; the bots never look past it
             seen = outcome(move, position.turn, loose, houses)
             assert seen.loose == mask_of(after.loose), move
             assert sorted(seen.houses, key=lambda h: h.value) == list(floor_houses(after.houses))
@@ -32,6 +33,17 @@ def test_outcome_matches_the_engine_on_every_legal_move() -> None:
             assert seen.points == taken, move
             checked += 1
     assert checked > 1000
+
+
+def test_the_bots_score_a_sweep_by_the_play_number() -> None:
+    """R19 as the engine reads it: 25 on play 1, 0 on play 48, 50 otherwise, even on the last card
+    of a short position (docs/RULES-NOTES.md, note 1)."""
+    short = situation_from_position(Position.from_str("dealer=3 bid=11 plays=8 hands=QD/5H/-/-"))
+    assert (short.my_sweep_bonus, short.next_sweep_bonus) == (50, 50)
+    last = situation_from_position(Position.from_str("dealer=2 bid=10 plays=46 hands=-/4C/9S/-"))
+    assert (last.my_sweep_bonus, last.next_sweep_bonus) == (50, 0)
+    opening = situation_from_position(Position.from_str("dealer=3 bid=11 plays=0 hands=JS/-/-/-"))
+    assert opening.my_sweep_bonus == 25
 
 
 def _with_card(position: Position, value: int) -> Position | None:

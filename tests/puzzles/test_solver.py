@@ -105,6 +105,24 @@ def test_the_ending_search_values_every_play() -> None:
     }
 
 
+def test_an_ending_that_runs_out_before_play_48_has_no_last_play() -> None:
+    # Play 9 sweeps for 50 (it is no play 48), then the right opponent's A♥ is thrown onto the
+    # empty floor: the exercise is over, and with no play 48 the A♥ stays there, no one's (R29).
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=QD/AH/-/- loose=3S,4D,5C last=1")
+    values = {str(m): v for m, v in move_values(position).items()}
+    assert values == {"capture QD: 3S 4D 5C": 3 + 50}
+    [capture, throw] = best_line(position)
+    final = position.apply(capture).apply(throw)
+    assert final.is_over and not final.is_complete and [str(c) for c in final.loose] == ["AH"]
+
+
+def test_an_ending_fits_in_the_deal_s_48_plays() -> None:
+    # Three cards in hand but only two plays left: play 48 ends the deal (R12).
+    position = Position.from_str("dealer=3 bid=11 plays=46 hands=-/-/2C/3C,4C loose=TD")
+    with pytest.raises(NotAnEnding, match="only 2 are left"):
+        move_values(position)
+
+
 def plain_minimax(position: Position, team: int) -> int:
     """The final difference for ``team``, searched the slow and obvious way."""
     if position.is_over:
