@@ -28,6 +28,15 @@ def current_learner(request: HttpRequest, create: bool = True) -> Learner | None
     return learner
 
 
+def adopt(request: HttpRequest, learner: Learner | None) -> None:
+    """A signed-out browser whose own learner is gone or not yet made answers as ``learner``
+    from now on (the classroom: a place found again that this session had not remembered)."""
+    if learner is None or learner.user_id is not None or request.user.is_authenticated:
+        return
+    if current_learner(request, create=False) is None:
+        request.session[SESSION_KEY] = learner.pk
+
+
 @receiver(user_logged_in)
 def merge_session_learner(
     sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any

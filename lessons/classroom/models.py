@@ -57,6 +57,9 @@ class Student(models.Model):
     learner = models.ForeignKey(
         Learner, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The join key of the browser that joined (``rosters.browser_key``): the two posts of a
+    # double click on Join are one browser's, and get this one place.
+    browser = models.CharField(max_length=32, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -67,6 +70,11 @@ class Student(models.Model):
                 fields=["classroom", "user"],
                 condition=models.Q(user__isnull=False),
                 name="one_place_per_user_per_class",
+            ),
+            models.UniqueConstraint(
+                fields=["classroom", "browser"],
+                condition=~models.Q(browser=""),
+                name="one_place_per_browser_per_class",
             ),
         ]
 

@@ -21,10 +21,11 @@ from django.utils.translation import gettext as _
 
 from lessons.classroom import codes
 from lessons.classroom.models import NICKNAME_LENGTH, Answer, Classroom, Question, Student
-from lessons.learners import current_learner
+from lessons.learners import adopt, current_learner
 from lessons.models import AnswerRecord, Learner
 
 SESSION_KEY = "classroom_students"
+BROWSER_KEY = "classroom_browser"
 MOST_STUDENTS_AT_ONCE = 60
 # Nicknames for printed logins: they say nothing about the pupil's real name.
 NICKNAME_WORDS = (
@@ -72,13 +73,29 @@ def clean_nickname(text: str) -> str:
     return nickname
 
 
-def my_students(request: HttpRequest) -> QuerySet[Student]:
-    """The places this browser (or this account) has on any roster."""
-    ids = request.session.get(SESSION_KEY, [])
-    mine = Q(pk__in=ids)
+def browser_key(request: HttpRequest) -> str:
+    """This browser's join key, made and kept in its session the first time it is asked for.
+
+    The join page asks for it, so the session exists before the form is shown and both posts
+    of a double click on Join carry it, even when each is read before the other saves the
+    session; ``enrol`` stores it on the place it makes."""
+    key = request.session.get(BROWSER_KEY)
+    if not isinstance(key, str) or not key:
+        key = secrets.token_urlsafe(16)
+        request.session[BROWSER_KEY] = key
+    return key
+
+
+def _mine(request: HttpRequest) -> Q:
+    mine = Q(pk__in=request.session.get(SESSION_KEY, []))
     if request.user.is_authenticated:
         mine |= Q(user=request.user)
-    return Student.objects.filter(mine)
+    return mine
+
+
+def my_students(request: HttpRequest) -> QuerySet[Student]:
+    """The places this browser (or this account) has on any roster."""
+    return Student.objects.filter(_mine(request))
 
 
 def student_in(request: HttpRequest, classroom: Classroom) -> Student | None:
@@ -89,28 +106,46 @@ def _remember(request: HttpRequest, student: Student) -> None:
     ids = list(request.session.get(SESSION_KEY, []))
     if student.pk not in ids:
         request.session[SESSION_KEY] = [*ids, student.pk]
+    adopt(request, student.learner)
+
+
+def _joined_from_here(request: HttpRequest, classroom: Classroom, browser: str) -> Student | None:
+    """This browser's place in the class: remembered in its session, its account's, or made
+    with its join key (by the other post of a double click, perhaps not saved in the session)."""
+    return Student.objects.filter(_mine(request) | Q(browser=browser), classroom=classroom).first()
 
 
 @transaction.atomic
 def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
-    """This browser's student in the class: found again, or added under ``nickname``."""
-    found = student_in(request, classroom)
+    """This browser's student in the class: found again, or added under ``nickname``.
+
+    The same for one browser however often it asks, even twice at once: of two simultaneous
+    posts, the database's constraints let one make the place (one nickname per class, one place
+    per account and per join key), and the other finds it by the join key."""
+    browser = browser_key(request)
+    found = _joined_from_here(request, classroom, browser)
     if found is not None:
         _remember(request, found)
         return found
     nickname = clean_nickname(nickname)
-    learner = current_learner(request)
     user = request.user if request.user.is_authenticated else None
     try:
         with transaction.atomic():
             student = Student.objects.create(
-                classroom=classroom, nickname=nickname, user=user, learner=learner
+                classroom=classroom,
+                nickname=nickname,
+                user=user,
+                learner=current_learner(request),
+                browser=browser,
             )
     except IntegrityError:
-        raise RosterError(
-            _("Someone in this class already has the nickname “%(nickname)s”: choose another.")
-            % {"nickname": nickname}
-        ) from None
+        found = _joined_from_here(request, classroom, browser)  # the other post's place
+        if found is None:
+            raise RosterError(
+                _("Someone in this class already has the nickname “%(nickname)s”: choose another.")
+                % {"nickname": nickname}
+            ) from None
+        student = found
     _remember(request, student)
     return student
 

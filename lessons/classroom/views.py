@@ -97,6 +97,7 @@ def class_create(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     """Join a live session or a class with the code the teacher shows, and a nickname."""
     if request.method == "GET":
+        rosters.browser_key(request)  # the session exists before the form can be posted twice
         form = JoinForm(initial={"code": request.GET.get("code", "")[:20]})
         return render(request, "classroom/join.html", {"form": form})
     form = JoinForm(request.POST)
