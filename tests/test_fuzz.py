@@ -10,11 +10,13 @@ class with three live sessions asking and a student in each, a draft session, a 
 puzzle, an account (with a password-reset link) for the accounts' forms.
 
 The examples of the fast run are fixed (``derandomize``), so CI is repeatable; the slow run
-explores new ones each time, many more of them.
+explores new ones each time, more of them (``SEEP_FUZZ_EXAMPLES`` examples per endpoint, 30 by
+default).
 """
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,8 +56,10 @@ from tests.play.helpers import bots_until_human, new_game, state_of
 pytestmark = pytest.mark.django_db
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Examples per endpoint in the fast run (fixed ones: see the module's docstring).
+# Examples per endpoint: the fast run's are fixed (see the module's docstring), the slow run's
+# new each time; SEEP_FUZZ_EXAMPLES asks the slow run for more, e.g. 500 to hunt for bugs.
 FAST_EXAMPLES = 12
+SLOW_EXAMPLES = int(os.environ.get("SEEP_FUZZ_EXAMPLES", "30"))
 
 Form = dict[str, str | list[str]]
 
@@ -694,7 +698,7 @@ def test_hostile_forms_never_break_an_endpoint(name: str, request: pytest.Fixtur
 @pytest.mark.slow
 @pytest.mark.parametrize("name", every_target())
 def test_many_more_hostile_forms(name: str, request: pytest.FixtureRequest) -> None:
-    fuzz(TARGETS[name](request), examples=150, derandomize=False)
+    fuzz(TARGETS[name](request), examples=SLOW_EXAMPLES, derandomize=False)
 
 
 # ---- the check checks -----------------------------------------------------------------------
