@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
@@ -30,9 +31,6 @@ from lessons.classroom.forms import (
     StudentForm,
 )
 from lessons.classroom.models import Classroom, Homework, Student
-
-# A one-time notice for the classroom home (the class just deleted), kept in the session.
-NOTICE_KEY = "classroom_notice"
 
 
 def taught_class(request: HttpRequest, pk: int) -> Classroom:
@@ -76,7 +74,6 @@ def home(request: HttpRequest) -> HttpResponse:
         "taught": list(rosters.classes_taught(request.user)),
         "places": places,
         "form": ClassForm(),
-        "notice": request.session.pop(NOTICE_KEY, None),
     }
     return render(request, "classroom/home.html", context)
 
@@ -166,7 +163,7 @@ def class_remove(request: HttpRequest, pk: int) -> HttpResponse:
             "So are the %(n)s printed logins made for it.",
             deleted.logins,
         ) % {"n": deleted.logins}
-    request.session[NOTICE_KEY] = notice
+    messages.success(request, notice)
     return redirect("classroom:home")
 
 
