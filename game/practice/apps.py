@@ -11,3 +11,11 @@ class PracticeConfig(AppConfig):
     name = "game.practice"
     label = "game"
     verbose_name = "Practice"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from game.practice.owners import claim_games
+
+        # A browser's games follow it into the account it signs in to.
+        user_logged_in.connect(claim_games, dispatch_uid="practice-claim-games")

@@ -1,9 +1,7 @@
-import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,32 +14,16 @@ from game.practice import seeds
 from game.practice.forms import NewGameForm
 from game.practice.match import HUMAN, MatchState, NotYourTurn
 from game.practice.models import PracticeGame
+from game.practice.owners import my_games, owner_key
 from game.practice.scoresheet import difference_chart, score_sheet
 from game.table.component import Feedback, Table, seat_label, settle, table_view
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest
 
-OWNER_KEY = "practice_owner"
-
-
-def _owner_key(request: HttpRequest, create: bool = False) -> str:
-    """This browser's key to its games (kept in the session)."""
-    key = request.session.get(OWNER_KEY, "")
-    if not key and create:
-        key = request.session[OWNER_KEY] = secrets.token_urlsafe(24)
-    return str(key)
-
-
-def _my_games(request: HttpRequest) -> QuerySet[PracticeGame]:
-    mine = Q(owner_key=_owner_key(request)) if _owner_key(request) else Q(pk__in=[])
-    if request.user.is_authenticated:
-        mine |= Q(owner_user=request.user)
-    return PracticeGame.objects.filter(mine)
-
 
 def _game(request: HttpRequest, public_id: str) -> PracticeGame:
     """The game if it belongs to this browser or user; anyone else gets a 404."""
-    game = _my_games(request).filter(public_id=public_id).first()
+    game = my_games(request).filter(public_id=public_id).first()
     if game is None:
         raise Http404("No such game.")
     return game
@@ -69,7 +51,7 @@ def _seat_names(game: PracticeGame) -> dict[int, str]:
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """The new-game form, and this browser's games to resume."""
-    games = list(_my_games(request)[:20])
+    games = list(my_games(request)[:20])
     return render(request, "practice/play.html", {"form": NewGameForm(), "games": games})
 
 
@@ -77,12 +59,12 @@ def play(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        games = list(_my_games(request)[:20])
+        games = list(my_games(request)[:20])
         return render(request, "practice/play.html", {"form": form, "games": games}, status=400)
     game = PracticeGame(
         **form.cleaned_data,
         seed=seeds.new_match_seed(),
-        owner_key=_owner_key(request, create=True),
+        owner_key=owner_key(request, create=True),
         owner_user=request.user if request.user.is_authenticated else None,
     )
     state = _state(game)

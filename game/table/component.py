@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from django.utils.translation import gettext as _
 
 from game.engine import (
+    DECK,
     Attempt,
     Card,
     House,
@@ -47,6 +48,7 @@ class SeatView:
     is_dealer: bool
     is_bidder: bool
     is_viewer: bool
+    counted: bool = True  # a whole deal: how many cards each seat holds means something
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,15 @@ class TableView:
         return self.view.plays + 1
 
     @property
+    def whole_deal(self) -> bool:
+        """All 52 cards are on this table; a lesson's or puzzle's table may hold only a few."""
+        return whole_deal(self.view)
+
+    @property
+    def someone_to_play(self) -> bool:
+        return any(seat.is_turn for seat in self.seats)
+
+    @property
     def face_down(self) -> range:
         """One entry per face-down floor card, for drawing their backs."""
         return range(self.view.face_down_floor)
@@ -167,6 +178,7 @@ def table_view(
     """
     selected = picked.card
     viewer = view.seat
+    whole = whole_deal(view)
     seats = tuple(
         SeatView(
             seat=seat,
@@ -174,10 +186,12 @@ def table_view(
             label=seat_label(viewer, seat),
             name=(names or {}).get(seat, ""),
             cards=view.hand_counts[seat],
-            is_turn=view.turn == seat and not view.is_over,
+            # A seat with nothing to play is nobody's turn (a short lesson table runs out).
+            is_turn=view.turn == seat and not view.is_over and view.hand_counts[seat] > 0,
             is_dealer=view.dealer == seat,
             is_bidder=(view.dealer + 1) % 4 == seat,
             is_viewer=seat == viewer,
+            counted=whole or view.hand_counts[seat] > 0,
         )
         for seat in range(4)
     )
@@ -214,6 +228,13 @@ def table_view(
         picked_houses=tuple(v for v in picked.houses if view.house(v) is not None),
         plain_words=plain_words,
     )
+
+
+def whole_deal(view: View) -> bool:
+    """Whether every card of the deck is accounted for on the table, in hands or in the stock."""
+    on_table = len(view.loose) + view.face_down_floor + sum(len(h.cards) for h in view.houses)
+    held = sum(view.hand_counts) + view.stock_count
+    return on_table + held + len(view.captured[0]) + len(view.captured[1]) == len(DECK)
 
 
 def play_words(view: View, move: Move, plain: bool = False) -> str:

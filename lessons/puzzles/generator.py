@@ -72,8 +72,20 @@ def _house_task(position: Position, rng: random.Random, theme: str) -> Task | No
     goal = parse_goals([f"{theme} {value}"])[0]
     text = goal.describe(position)
     if theme == "break":
-        text += " and make it yours"
+        text += _break_outcome(position, value)
     return Task("play", (str(goal),), text[0].upper() + text[1:] + ".")
+
+
+def _break_outcome(position: Position, value: int) -> str:
+    """What breaking the ``value``-house does to its ownership, when every break does the same:
+    it becomes the breaker's alone, or it merges into a house of its new value (R28)."""
+    breaks = [m for m in position.legal_moves() if isinstance(m, Break) and m.house == value]
+    merged = {m.value for m in breaks if position.house(m.value) is not None}
+    if not merged:
+        return " and make it yours"
+    if len(merged) == 1 and len(merged) == len({m.value for m in breaks}):
+        return f": it merges into the {merged.pop()}-house, which you then share with its owners"
+    return ""
 
 
 def _near_sweep(position: Position) -> bool:

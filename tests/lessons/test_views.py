@@ -309,3 +309,19 @@ def test_a_rule_the_message_already_cites_is_not_cited_twice(client: Client) -> 
     page = answer(client, "capturing", number, {"legal": "yes"}).content.decode()
     assert "(R17)" in page and "(R17). (R17)" not in page
     assert not elements(page, "span", class_="rule-ref")
+
+
+def test_a_short_lesson_table_shows_no_empty_hands_and_nobody_to_play_without_cards(
+    client: Client,
+) -> None:
+    """A lesson's table holds only the cards the step needs: seats with none are not drawn as
+    "0 cards", and a seat with nothing to play is not told to play."""
+    number = 7  # throw the 5♦: you and the right opponent hold cards, nobody else
+    page = client.get(reverse("lessons:step", args=["throwing", number])).content.decode()
+    counts = [text_of(e) for e in elements(page, "p", class_="seat-cards")]
+    assert counts == ["2 cards"]  # the right opponent's; the partner and the left opponent: none
+    question = lesson_by_slug("throwing").steps[number - 1].question  # type: ignore[union-attr]
+    right, _wrong = question.sample_forms()
+    done = answer(client, "throwing", number, right[0]).content.decode()
+    status = text_of(elements(done, "p", class_="table-status")[0])
+    assert status.startswith("Nobody here has a card left to play.")
