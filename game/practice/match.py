@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +97,11 @@ class MatchState:
     def bots_turn(self) -> bool:
         return not self.deal_over and self.position.turn != HUMAN
 
+    @property
+    def level_to_play(self) -> str | None:
+        """The level of the bot to play now; None at the human's turn or after the deal."""
+        return self.levels[self.position.turn] if self.bots_turn else None
+
     # ---- changing ----------------------------------------------------------------------------
 
     def _start_deal(self) -> None:
@@ -124,14 +130,28 @@ class MatchState:
         self._play(decision.move)
         return seat, decision
 
-    def play_bots_until_human(self, seconds: float = FAST_REPLY_SECONDS) -> None:
-        """Fast mode: bots answer at once, while the request stays short."""
-        start = time.perf_counter()
+    def play_bots_until_human(
+        self,
+        seconds: float = FAST_REPLY_SECONDS,
+        clock: Callable[[], float] | None = None,
+    ) -> int:
+        """Fast mode: bots answer at once, while the request stays short. Returns the plays made.
+
+        The first bot always plays, however long its budget (an Expert's alone fills
+        ``seconds``): a request that played nothing would only be asked again. Each further bot
+        plays only if its budget still fits in ``seconds`` on ``clock``; the page shows the next
+        one as thinking and asks again.
+        """
+        clock = clock or time.perf_counter
+        start = clock()
+        played = 0
         while self.bots_turn:
-            budget = BOT_BUDGET[self.levels[self.position.turn]]
-            if time.perf_counter() - start + budget > seconds:
-                break  # the page shows the next bot as thinking and asks again
+            level = self.levels[self.position.turn]
+            if played and clock() - start + BOT_BUDGET[level] > seconds:
+                break
             self.play_bot()
+            played += 1
+        return played
 
     def bot_decision(self, seat: int, level: str) -> Decision:
         """What ``level`` would play at ``seat``: seeded by the game and the play, so a replay of

@@ -1,3 +1,4 @@
+import copy
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -31,6 +32,13 @@ def _game(request: HttpRequest, public_id: str) -> PracticeGame:
 
 def _state(game: PracticeGame) -> MatchState:
     return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+
+
+# How long the page waits before asking the bots to play: none to speak of with fast bots, a
+# moment to watch each play otherwise. Every bot request makes a play, so this is no busy loop;
+# after a request that played nothing, the page waits seconds.
+BOT_PAUSE = {True: "10ms", False: "900ms"}
+PAUSE_AFTER_NOTHING = "3s"
 
 
 def _bot_names(game: PracticeGame) -> dict[int, str]:
@@ -118,6 +126,7 @@ def _board_context(
         "match_over": state.match_over,
         "chart": difference_chart(state.match),
         "names": names,
+        "bot_delay": BOT_PAUSE[game.fast],
     }
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
@@ -202,9 +211,13 @@ def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpRes
         if expected != game.version:
             return _stale(request, game)
         state = _state(game)
+        before = copy.deepcopy(state.record)
         outcome = change(request, game, state)
         if isinstance(outcome, HttpResponse):
             return outcome
+        if state.record == before:
+            # Nothing was played: the version stays, and a bot's turn is not asked again at once.
+            return _render_board(request, game, state, bot_delay=PAUSE_AFTER_NOTHING)
         if not _save(game, state, expected, **outcome):
             return _stale(request, game)
         return _render_board(request, game, state)
@@ -240,7 +253,8 @@ def table_play(
 def table_bot(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
-    """One bot play (or, with fast bots, all of them up to the human's turn)."""
+    """One bot play (or, with fast bots, as many as the request has time for up to the human's
+    turn): always at least one."""
     if not state.bots_turn:
         return _render_board(request, game, state)
     if game.fast:

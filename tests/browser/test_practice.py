@@ -8,8 +8,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from game.practice.match import MatchState
+from game.practice.models import PracticeGame
 from tests.browser.keyboard import arrow_to, press, settle, tab_to
-from tests.play.deals import THE_HUMAN_BIDS, deal_games_from
+from tests.play.deals import AN_OPPONENT_BIDS, THE_HUMAN_BIDS, deal_games_from
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +82,35 @@ def test_a_whole_deal_by_keyboard_at_phone_width(
     page.get_by_role("heading", name="The deal is over").scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOT_DIR / "score-sheet-phone.png", full_page=True)
     expect(page.get_by_text("The match is over.")).to_be_visible()
+
+
+def start_fast_game(page: Page, live_server: LiveServer, opponents: str) -> None:
+    page.goto(live_server.url + "/play/")
+    page.get_by_label("Opponents").select_option(opponents)
+    page.get_by_label("Match length").select_option("1")
+    page.get_by_label("Fast bots (no pause between their plays)").check()
+    page.get_by_role("button", name="Deal the cards").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
+
+
+def test_fast_expert_bots_ask_the_server_once_per_play_at_most(
+    page: Page, live_server: LiveServer, transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before the human's first turn, every post the page sends to the bots is answered with at
+    least one play: the page never asks in a loop."""
+    deal_games_from(monkeypatch, AN_OPPONENT_BIDS)
+    bot_posts: list[str] = []
+    page.on(
+        "request",
+        lambda request: bot_posts.append(request.url)
+        if request.method == "POST" and request.url.endswith("/bot")
+        else None,
+    )
+    start_fast_game(page, live_server, "expert")  # seat 1, an Expert opponent, bids first
+    assert wait_for_my_turn(page) == "play"
+    game = PracticeGame.objects.get()
+    state = MatchState.load(game.deals, game.seed, 1, game.opponents, game.partner)
+    assert state.humans_turn
+    bot_plays = len(state.current.moves)
+    assert 1 <= len(bot_posts) <= bot_plays
+    assert game.version == len(bot_posts)  # one new version per post, each with plays

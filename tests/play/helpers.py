@@ -50,6 +50,14 @@ def bots_until_human(client: Client, game: PracticeGame) -> None:
         assert post(client, "table_bot", game).status_code == 200
 
 
+def repost_delay(html: str) -> float | None:
+    """Seconds the board waits before it posts to the bots by itself (None: it does not)."""
+    found = re.search(r'hx-trigger="load delay:(\d+)(ms|s)', html)
+    if found is None:
+        return None
+    return int(found.group(1)) / (1000 if found.group(2) == "ms" else 1)
+
+
 def hidden_cards(position: Position) -> list[Any]:
     cards = [c for seat, hand in enumerate(position.hands) if seat != HUMAN for c in hand]
     cards += list(position.stock)
