@@ -134,13 +134,15 @@ class MatchState:
         self,
         seconds: float = FAST_REPLY_SECONDS,
         clock: Callable[[], float] | None = None,
+        may_play: Callable[[str], bool] | None = None,
     ) -> int:
         """Fast mode: bots answer at once, while the request stays short. Returns the plays made.
 
         The first bot always plays, however long its budget (an Expert's alone fills
         ``seconds``): a request that played nothing would only be asked again. Each further bot
         plays only if its budget still fits in ``seconds`` on ``clock``; the page shows the next
-        one as thinking and asks again.
+        one as thinking and asks again. ``may_play(level)`` can stop the bots before a play (an
+        Expert with no free slot); then fewer, or none, are made.
         """
         clock = clock or time.perf_counter
         start = clock()
@@ -148,6 +150,8 @@ class MatchState:
         while self.bots_turn:
             level = self.levels[self.position.turn]
             if played and clock() - start + BOT_BUDGET[level] > seconds:
+                break
+            if may_play is not None and not may_play(level):
                 break
             self.play_bot()
             played += 1

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from game.engine import Attempt, Move, describe
 from game.practice import seeds
+from game.practice.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.practice.forms import NewGameForm
 from game.practice.match import HUMAN, MatchState, NotYourTurn
 from game.practice.models import PracticeGame
@@ -186,6 +187,29 @@ def _refuse(
     return _render_board(request, game, state, status=status, feedback=feedback, **extra)
 
 
+def _busy(
+    request: HtmxHttpRequest, game: PracticeGame, state: MatchState, message: str
+) -> HttpResponse:
+    """Every Expert slot is taken: nothing is done; the page is told when to ask again, and a
+    bot's turn asks again only then (never at once)."""
+    response = _refuse(request, game, state, message, 429, bot_delay=f"{RETRY_AFTER_SECONDS}s")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def _experts_busy(request: HtmxHttpRequest, game: PracticeGame, state: MatchState) -> HttpResponse:
+    message = _(
+        "Too many Expert bots are thinking on the site right now, so no bot has played yet. "
+        "They will try again in %(seconds)s seconds."
+    ) % {"seconds": RETRY_AFTER_SECONDS}
+    return _busy(request, game, state, message)
+
+
+def _may_think(slot: ExpertSlot) -> Callable[[str], bool]:
+    """Whether a bot of a level may play in this request: an Expert only with a slot."""
+    return lambda level: level != PracticeGame.Level.EXPERT or slot.take()
+
+
 def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
     game.refresh_from_db()
     message = _("The table moved on (another tab, or a second click): here it is as it is now.")
@@ -245,7 +269,8 @@ def table_play(
         return _render_board(request, game, state, choices=settled.choices, picked=picked)
     state.play_human(settled.move)
     if game.fast:
-        state.play_bots_until_human()
+        with ExpertSlot() as slot:
+            state.play_bots_until_human(may_play=_may_think(slot))
     return {}
 
 
@@ -254,13 +279,20 @@ def table_bot(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
     """One bot play (or, with fast bots, as many as the request has time for up to the human's
-    turn): always at least one."""
-    if not state.bots_turn:
+    turn): always at least one, unless every Expert slot is taken, which is said (a 429)."""
+    level = state.level_to_play
+    if level is None:
         return _render_board(request, game, state)
-    if game.fast:
-        state.play_bots_until_human()
-    else:
-        state.play_bot()
+    with ExpertSlot() as slot:
+        if game.fast:
+            played = state.play_bots_until_human(may_play=_may_think(slot))
+        elif _may_think(slot)(level):
+            state.play_bot()
+            played = 1
+        else:
+            played = 0
+    if not played:
+        return _experts_busy(request, game, state)
     return {}
 
 
@@ -298,10 +330,17 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     level = request.POST.get("level", "skilled")
     if level not in ("skilled", "expert"):
         return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
-    try:
-        decision = state.hint(level)
-    except NotYourTurn as error:
-        return _refuse(request, game, state, str(error))
+    with ExpertSlot() as slot:
+        if level == PracticeGame.Level.EXPERT and state.humans_turn and not slot.take():
+            message = _(
+                "The Expert is thinking for too many tables right now: ask it again in "
+                "%(seconds)s seconds (the Skilled hint is always there)."
+            ) % {"seconds": RETRY_AFTER_SECONDS}
+            return _busy(request, game, state, message)
+        try:
+            decision = state.hint(level)
+        except NotYourTurn as error:
+            return _refuse(request, game, state, str(error))
     hint = {
         "level": PracticeGame.Level(level).label,
         "reason": decision.reason,

@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from game.practice import busy
+from game.practice.busy import ExpertSlot
 from game.practice.match import MatchState
 from game.practice.models import PracticeGame
 from tests.browser.keyboard import arrow_to, press, settle, tab_to
@@ -114,3 +116,34 @@ def test_fast_expert_bots_ask_the_server_once_per_play_at_most(
     bot_plays = len(state.current.moves)
     assert 1 <= len(bot_posts) <= bot_plays
     assert game.version == len(bot_posts)  # one new version per post, each with plays
+
+
+def test_the_board_says_when_every_expert_is_busy_and_asks_again_later(
+    page: Page,
+    live_server: LiveServer,
+    transactional_db: None,
+    monkeypatch: pytest.MonkeyPatch,
+    browser_problems: list[str],
+) -> None:
+    deal_games_from(monkeypatch, AN_OPPONENT_BIDS)  # the server runs in this process
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 1)
+    elsewhere = ExpertSlot()
+    assert elsewhere.take()  # another table's Expert is thinking
+    answers: list[int] = []
+    page.on(
+        "response",
+        lambda response: answers.append(response.status)
+        if response.request.method == "POST" and response.url.endswith("/bot")
+        else None,
+    )
+    start_fast_game(page, live_server, "expert")
+    expect(page.get_by_role("alert")).to_contain_text("Too many Expert bots are thinking")
+    assert answers == [429]
+    elsewhere.give_back()
+    # The page asks again by itself, after the wait it was told, and the bots play.
+    assert wait_for_my_turn(page) == "play"
+    assert answers[0] == 429 and set(answers[1:]) == {200}
+    # Chromium logs every 4xx answer on the console; this one the test asked for.
+    expected = [p for p in browser_problems if "status of 429 (Too Many Requests)" in p]
+    assert len(expected) == 1
+    browser_problems.remove(expected[0])

@@ -55,6 +55,12 @@ def test_further_bots_play_only_while_their_budget_fits() -> None:
     assert frozen.humans_turn and played == len(frozen.current.moves) > 1
 
 
+def test_a_bot_refused_by_may_play_is_not_played() -> None:
+    state = MatchState.load([], 2, 1, "expert", "casual")
+    assert state.play_bots_until_human(clock=Clock(), may_play=lambda level: False) == 0
+    assert state.current.moves == ()
+
+
 @pytest.mark.parametrize("where", ["opponents", "partner"])
 def test_every_post_to_fast_expert_bots_makes_a_play(
     client: Client, clock: Clock, where: str

@@ -1,0 +1,155 @@
+"""Only a few Expert searches at once on the whole site: slots in the shared cache. Over the
+limit, an Expert hint or an Expert bot's play is a 429 with ``Retry-After`` and changes nothing."""
+
+from collections.abc import Iterator
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+from pytest_django.fixtures import Settings
+
+from game.practice import busy, match
+from game.practice.busy import ExpertSlot
+from game.practice.models import PracticeGame
+from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def one_slot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One Expert at a time, and a clock that never runs out for fast bots."""
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 1)
+    monkeypatch.setattr(match, "time", SimpleNamespace(perf_counter=lambda: 0.0))
+
+
+@pytest.fixture
+def all_taken() -> Iterator[ExpertSlot]:
+    """Another request holds every Expert slot."""
+    with ExpertSlot() as elsewhere:
+        assert elsewhere.take()
+        yield elsewhere
+
+
+def test_slots_are_taken_given_back_and_held_once_per_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 2)
+    first, second, third = ExpertSlot(), ExpertSlot(), ExpertSlot()
+    assert first.take() and first.take()  # one request holds one slot, however often it asks
+    assert second.take()
+    assert not third.take()
+    first.give_back()
+    assert third.take()
+    with pytest.raises(RuntimeError), second:
+        raise RuntimeError("the search failed")
+    assert ExpertSlot().take()  # given back on the way out, error or not
+
+
+def test_a_slot_whose_request_died_frees_itself(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+        }
+    }
+    assert ExpertSlot().take()  # and never given back
+    assert not ExpertSlot().take()
+    later = timezone.now() + timedelta(seconds=busy.SLOT_SECONDS + 1)
+    monkeypatch.setattr("django.core.cache.backends.db.tz_now", lambda: later)
+    assert ExpertSlot().take()
+
+
+def expert_game(client: Client, **options) -> PracticeGame:
+    """A game whose first player, an opponent, is an Expert bot (it bids)."""
+    game = new_game(client, opponents="expert", **options)
+    state = state_of(game)
+    assert state.bots_turn and state.level_to_play == "expert"
+    return game
+
+
+BOTS_WAIT = "Too many Expert bots are thinking on the site right now"
+HINT_WAITS = "The Expert is thinking for too many tables right now"
+
+
+def assert_busy(response, game: PracticeGame, version: int, moves: int, says: str) -> str:
+    """The answer over the limit: 429, when to ask again, why (in the board's feedback), and
+    the game as it was."""
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(busy.RETRY_AFTER_SECONDS)
+    html = str(response.content.decode())
+    assert "feedback-no" in html and says in html
+    assert f"{busy.RETRY_AFTER_SECONDS} seconds" in html
+    game.refresh_from_db()
+    assert game.version == version
+    state = state_of(game)
+    assert len(state.current.moves) == moves
+    assert_nothing_hidden(html, state.position)
+    return html
+
+
+@pytest.mark.parametrize("fast", ["", "on"], ids=["bots at their pace", "fast bots"])
+def test_an_expert_bot_over_the_limit_waits_and_changes_nothing(
+    client: Client, all_taken: ExpertSlot, fast: str
+) -> None:
+    game = expert_game(client, fast=fast)
+    html = assert_busy(post(client, "table_bot", game), game, game.version, 0, BOTS_WAIT)
+    # The page asks again by itself only after the wait it was given: no tight loop.
+    assert repost_delay(html) == busy.RETRY_AFTER_SECONDS
+    all_taken.give_back()
+    assert post(client, "table_bot", game).status_code == 200
+    assert len(state_of(game).current.moves) >= 1
+
+
+def test_an_expert_hint_over_the_limit_is_refused_and_a_skilled_one_is_not(
+    client: Client, all_taken: ExpertSlot
+) -> None:
+    game = new_game(client)
+    for _ in range(6):
+        if state_of(game).bots_turn:
+            post(client, "table_bot", game)
+    state = state_of(game)
+    assert state.humans_turn
+    moves = len(state.current.moves)
+    refused = post(client, "table_hint", game, {"level": "expert"})
+    assert_busy(refused, game, game.version, moves, HINT_WAITS)
+    skilled = post(client, "table_hint", game, {"level": "skilled"})
+    assert skilled.status_code == 200 and b"Skilled bot suggests" in skilled.content
+    all_taken.give_back()
+    expert = post(client, "table_hint", game, {"level": "expert"})
+    assert expert.status_code == 200 and b"Expert bot suggests" in expert.content
+    assert ExpertSlot().take()  # the hint gave its slot back
+
+
+def test_a_human_play_with_fast_expert_replies_is_kept_when_they_must_wait(
+    client: Client,
+) -> None:
+    game = expert_game(client, fast="on")
+    assert post(client, "table_bot", game).status_code == 200
+    state = state_of(game)
+    assert state.humans_turn and state.levels[1] == "expert"
+    with ExpertSlot() as elsewhere:
+        assert elsewhere.take()
+        move = next(state.position.legal_moves())
+        response = post(client, "table_play", game, {"move": str(move)})
+        assert response.status_code == 200  # the human's play is made; the Expert waits
+        after = state_of(game)
+        assert after.current.moves[len(state.current.moves)] == move
+        assert after.bots_turn and after.level_to_play == "expert"
+        assert b"is thinking" in response.content
+        game.refresh_from_db()
+        moves = len(after.current.moves)
+        assert_busy(post(client, "table_bot", game), game, game.version, moves, BOTS_WAIT)
+    assert post(client, "table_bot", game).status_code == 200
+
+
+def test_the_slots_live_in_the_shared_cache() -> None:
+    with ExpertSlot() as slot:
+        assert slot.take()
+        assert slot.key is not None and cache.get(slot.key) == slot.token
+    assert cache.get(busy.KEY.format(0)) is None
