@@ -4,6 +4,7 @@ played through the views with no hidden card in any response."""
 import json
 import threading
 from collections.abc import Callable
+from html.parser import HTMLParser
 from types import SimpleNamespace
 from typing import Any
 
@@ -182,6 +183,36 @@ def test_hint_undo_and_the_undo_mark(client: Client) -> None:
     game.refresh_from_db()
     assert game.undo_used
     assert list(state_of(game).current.moves) == moves_before
+
+
+class PlayItButton(HTMLParser):
+    """The hint's "Play it" form: where it posts and the move it sends."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[str] = []
+        self.found: tuple[str, str] | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self.forms.append(found.get("hx-post", ""))
+        elif tag == "button" and found.get("name") == "move" and self.forms:
+            self.found = (self.forms[-1], found.get("value", ""))
+
+
+def test_a_hint_is_played_by_its_button(client: Client) -> None:
+    game = human_to_move(client)
+    state = state_of(game)
+    hint = post(client, "table_hint", game, {"level": "skilled"})
+    assert hint.status_code == 200
+    button = PlayItButton(hint.content.decode().split('class="hint"', 1)[1])
+    assert button.found is not None
+    action, move = button.found
+    assert action == url("table_play", game)  # the table's own play address, not the page's
+    assert post(client, "table_play", game, {"move": move}).status_code == 200
+    assert str(state_of(game).current.moves[len(state.current.moves)]) == move
 
 
 def test_assistance_switched_off_is_refused(client: Client) -> None:
