@@ -13,8 +13,12 @@ Everything that differs between a laptop and a server comes from the environment
   request instead of holding a worker; ``HEALTH_CHECK_TIMEOUT`` is how long ``/healthz`` waits.
 - ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) selects Redis as the cache; without it the
   cache is a database table, so that every process still shares one cache.
+- ``SEEP_TRUSTED_PROXIES`` (e.g. ``127.0.0.1`` or ``10.0.0.0/8,192.0.2.7``) names the reverse
+  proxies in front of the site: only for a request from one of them is the client's address read
+  from ``X-Forwarded-For`` (``game.table.http.client_address``, which the join limits count by).
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -53,6 +57,20 @@ def _split(value: str) -> list[str]:
     """Comma-separated list, as in ``DJANGO_ALLOWED_HOSTS=seep.example,www.seep.example``."""
     return [item.strip() for item in value.split(",") if item.strip()]
 
+
+def _networks(name: str) -> list[str]:
+    """Comma-separated addresses or networks (``10.0.0.0/8``), each checked."""
+    entries = _split(os.environ.get(name, ""))
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError as error:
+            raise ImproperlyConfigured(f"{name}: {error}") from None
+    return entries
+
+
+# Reverse proxies whose X-Forwarded-For is believed (game.table.http.client_address).
+SEEP_TRUSTED_PROXIES = _networks("SEEP_TRUSTED_PROXIES")
 
 if PRODUCTION:
     DEBUG = False

@@ -1,6 +1,7 @@
 """Joining by code at /join: a 6-character code opens a live session, an 8-character one a class.
 
-The view counts every attempt against the rate limits (``ratelimit``) before calling ``join``.
+The view asks the rate limit (``ratelimit``) before calling ``join``, and counts the codes that
+``join`` finds wrong.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from lessons.classroom.models import Classroom
 
 
 class JoinError(ValueError):
-    """Why joining failed, in words; ``wrong_code`` when the code matched nothing."""
+    """Why joining failed, in words; ``wrong_code`` when a well-formed code opened nothing."""
 
     def __init__(self, message: str, wrong_code: bool = False) -> None:
         super().__init__(message)
@@ -26,7 +27,8 @@ def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
     """Join what the code opens; returns the page to go to next."""
     code = codes.normalize(typed_code)
     if not codes.looks_like_code(code):
-        raise JoinError(_("A code is 6 or 8 letters and digits, as your teacher shows it."), True)
+        # Not counted as a wrong code: it cannot be one, so it tells a guesser nothing.
+        raise JoinError(_("A code is 6 or 8 letters and digits, as your teacher shows it."))
     try:
         if len(code) == codes.SESSION_CODE_LENGTH:
             session = live.open_session(code)

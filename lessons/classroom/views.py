@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from game.table.http import client_address
 from lessons.classroom import codes, exports, homework, joining, live, qr, ratelimit, rosters
 from lessons.classroom.forms import (
     ClassForm,
@@ -100,16 +101,19 @@ def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return render(request, "classroom/join.html", {"form": form}, status=400)
-    address = request.META.get("REMOTE_ADDR", "")
+    address = client_address(request)
     code = codes.normalize(form.cleaned_data["code"])
-    if not ratelimit.allow_join(address, code):
-        form.add_error(None, _("Too many tries to join from here: wait a minute, then try again."))
-        return render(request, "classroom/join.html", {"form": form}, status=429)
+    if not ratelimit.allow_join(address):
+        refused = _("Too many wrong codes from here: wait a few minutes, then try again.")
+        form.add_error(None, refused)
+        response = render(request, "classroom/join.html", {"form": form}, status=429)
+        response["Retry-After"] = str(ratelimit.seconds_left())
+        return response
     try:
         target = joining.join(request, code, form.cleaned_data["nickname"])
     except joining.JoinError as error:
         if error.wrong_code:
-            ratelimit.wrong_code(address)
+            ratelimit.wrong_code(address, code)
         form.add_error(None, error.message)
         return render(request, "classroom/join.html", {"form": form}, status=400)
     return redirect(target)
