@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -50,8 +51,10 @@ print(json.dumps(found))
 """
 
 
-def site_with_database(port: int, probes: int = 1, connect: bool = False, **environment: str):
-    """What the site answers with its database at 127.0.0.1:``port``."""
+def site_with_database(
+    port: int, probes: int = 1, connect: bool = False, **environment: str
+) -> subprocess.Popen[str]:
+    """The site, started with its database at 127.0.0.1:``port``, asking as the script says."""
     env = {
         name: value
         for name, value in os.environ.items()
@@ -59,16 +62,46 @@ def site_with_database(port: int, probes: int = 1, connect: bool = False, **envi
     }
     env["DATABASE_URL"] = f"postgres://seep@127.0.0.1:{port}/seep?sslmode=disable"
     env.update(environment)
-    result = subprocess.run(
+    return subprocess.Popen(
         [sys.executable, "-c", SCRIPT, str(probes), "connect" if connect else "-"],
         cwd=BASE_DIR,
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=GIVE_UP,
     )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.splitlines()[-1])
+
+
+def what_it_found(site: subprocess.Popen[str]) -> dict[str, Any]:
+    try:
+        out, err = site.communicate(timeout=GIVE_UP)
+    except subprocess.TimeoutExpired:
+        site.kill()
+        raise
+    assert site.returncode == 0, err
+    return dict(json.loads(out.splitlines()[-1]))
+
+
+@pytest.fixture(scope="module")
+def found() -> dict[str, dict[str, Any]]:
+    """What the site found with each misbehaving database; the sites run side by side, since
+    most of their time is spent waiting."""
+    with silent_server() as silent, stalling_postgres() as stalling:
+        sites = {
+            "refused": site_with_database(closed_port()),
+            # Connecting would wait longer than the check: the check's own deadline ends it.
+            "silent": site_with_database(
+                silent, probes=2, HEALTH_CHECK_TIMEOUT="1", DATABASE_CONNECT_TIMEOUT="15"
+            ),
+            "silent, the site's own connection": site_with_database(
+                silent, probes=0, connect=True, DATABASE_CONNECT_TIMEOUT="2"
+            ),
+            "stalling": site_with_database(stalling, HEALTH_CHECK_TIMEOUT="1"),
+            "stalling, the site's own connection": site_with_database(
+                stalling, probes=0, connect=True
+            ),
+        }
+        return {name: what_it_found(site) for name, site in sites.items()}
 
 
 @pytest.mark.django_db
@@ -97,49 +130,40 @@ def test_healthz_only_answers_get(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
 
 
-def test_a_database_refusing_connections_gets_a_503() -> None:
-    found = site_with_database(closed_port())
-
-    assert found["status"] == [503]
-    assert found["body"] == ["database unavailable"]
+def test_a_database_refusing_connections_gets_a_503(found: dict[str, dict[str, Any]]) -> None:
+    assert found["refused"]["status"] == [503]
+    assert found["refused"]["body"] == ["database unavailable"]
 
 
-def test_a_silent_database_gets_a_503_and_the_check_gives_up() -> None:
-    """Two probes while the database stays silent (and connecting would wait longer than the
-    check): each gives up after HEALTH_CHECK_TIMEOUT, and the second waits on the first one's
-    question instead of asking again."""
-    with silent_server() as port:
-        found = site_with_database(
-            port, probes=2, HEALTH_CHECK_TIMEOUT="1", DATABASE_CONNECT_TIMEOUT="15"
-        )
+def test_a_silent_database_gets_a_503_and_the_check_gives_up(
+    found: dict[str, dict[str, Any]],
+) -> None:
+    """Two probes while the database stays silent: each gives up after HEALTH_CHECK_TIMEOUT,
+    and the second waits on the first one's question instead of asking again."""
+    silent = found["silent"]
 
-    assert found["status"] == [503, 503]
-    assert found["body"] == ["the database did not answer within 1 s"] * 2
-    assert found["probes_waiting"] == 1
+    assert silent["status"] == [503, 503]
+    assert silent["body"] == ["the database did not answer within 1 s"] * 2
+    assert silent["probes_waiting"] == 1
 
 
-def test_the_sites_own_connection_to_a_silent_database_gives_up() -> None:
+def test_the_sites_own_connection_to_a_silent_database_gives_up(
+    found: dict[str, dict[str, Any]],
+) -> None:
     """Any page's queries: connecting gives up after DATABASE_CONNECT_TIMEOUT (libpq's
     connect_timeout), where it used to wait for as long as the server kept silent."""
-    with silent_server() as port:
-        found = site_with_database(port, probes=0, connect=True, DATABASE_CONNECT_TIMEOUT="2")
-
-    assert "timeout expired" in found["connected"]
+    assert "timeout expired" in found["silent, the site's own connection"]["connected"]
 
 
-def test_a_database_that_stops_answering_after_connecting_gets_a_503() -> None:
+def test_a_database_that_stops_answering_after_connecting_gets_a_503(
+    found: dict[str, dict[str, Any]],
+) -> None:
     """The connection opens, then the query is never answered (a stalled server or pooler):
     connecting cannot time out, so the check's own deadline must."""
-    with stalling_postgres() as port:
-        found = site_with_database(port, HEALTH_CHECK_TIMEOUT="1")
-
-    assert found["status"] == [503]
-    assert found["body"] == ["the database did not answer within 1 s"]
+    assert found["stalling"]["status"] == [503]
+    assert found["stalling"]["body"] == ["the database did not answer within 1 s"]
 
 
-def test_the_stalling_database_does_let_clients_connect() -> None:
+def test_the_stalling_database_does_let_clients_connect(found: dict[str, dict[str, Any]]) -> None:
     """The test above would prove nothing if connecting to the fake failed at once."""
-    with stalling_postgres() as port:
-        found = site_with_database(port, probes=0, connect=True)
-
-    assert found["connected"] == "connected"
+    assert found["stalling, the site's own connection"]["connected"] == "connected"
