@@ -32,6 +32,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from game.table.http import client_address
+
 
 class SignupForm(UserCreationForm[User]):
     email = EmailField(
@@ -75,16 +77,12 @@ PER_ADDRESS = LoginLimit("address", 50, 15 * 60)
 clock: Callable[[], float] = time.time
 
 
-def client_address(request: HttpRequest) -> str:
+def counted_address(request: HttpRequest) -> str:
     """Where the request comes from, as counted: IPv6 by its /64 (what one household or phone is
-    given), IPv4 whole.
-
-    This is ``REMOTE_ADDR``. Behind a reverse proxy that is the proxy's own address, so every
-    visitor would share one count: the site needs a trusted-proxy helper (the client address read
-    from ``X-Forwarded-For`` only when the request comes from a trusted proxy) before it is
-    deployed behind one with this throttle.
-    """
-    text = str(request.META.get("REMOTE_ADDR", ""))
+    given), IPv4 whole. The client's address is ``game.table.http.client_address``: behind a
+    reverse proxy named in ``SEEP_TRUSTED_PROXIES``, the one it forwarded for, not its own (else
+    every visitor would share one count, and one guesser could lock everyone out)."""
+    text = client_address(request)
     try:
         address = ipaddress.ip_address(text)
     except ValueError:
@@ -135,7 +133,7 @@ class Counted:
 
 def counted(request: HttpRequest | None, username: str) -> tuple[Counted, Counted]:
     """The account (its username however it is capitalised) and the address of an attempt."""
-    address = client_address(request) if request is not None else ""
+    address = counted_address(request) if request is not None else ""
     return Counted(PER_ACCOUNT, username.casefold()), Counted(PER_ADDRESS, address)
 
 

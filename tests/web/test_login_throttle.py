@@ -161,6 +161,25 @@ def test_an_ipv6_address_is_counted_by_its_64(teacher: User) -> None:
     assert sign_in("teacher", PASSWORD, address="2001:db8:1:3::1")[0] == 302
 
 
+def test_behind_a_trusted_proxy_each_visitor_is_counted_apart(
+    teacher: User, settings: Settings
+) -> None:
+    """The proxy's own address is every visitor's REMOTE_ADDR: counting that would let one
+    guesser lock everyone out. A client's made-up X-Forwarded-For is believed from no one else.
+    """
+    settings.SEEP_TRUSTED_PROXIES = ["10.0.0.1"]
+    proxied = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.50")
+    for n in range(PER_ADDRESS.failures):
+        response = proxied.post(LOGIN, {"username": f"user{n % 6}", "password": "guess"})
+        assert response.status_code == 200
+
+    assert proxied.post(LOGIN, {"username": "teacher", "password": PASSWORD}).status_code == 429
+    neighbour = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.51")
+    assert neighbour.post(LOGIN, {"username": "teacher", "password": PASSWORD}).status_code == 302
+    direct = Client(REMOTE_ADDR="198.51.100.9", HTTP_X_FORWARDED_FOR="203.0.113.50")
+    assert direct.post(LOGIN, {"username": "teacher", "password": PASSWORD}).status_code == 302
+
+
 def test_a_missing_password_is_neither_checked_nor_counted(teacher: User) -> None:
     client = Client()
     for _ in range(PER_ACCOUNT.failures + 1):
