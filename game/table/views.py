@@ -1,7 +1,7 @@
 """The deck switch: two colours or four, remembered in a cookie (works without JavaScript)."""
 
-from django.http import HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
@@ -21,10 +21,10 @@ def set_deck_style(request: HtmxHttpRequest) -> HttpResponse:
     if style not in deck_style.STYLES:
         return HttpResponseBadRequest("deck must be 'two' or 'four'")
     return_to = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    if not return_to.startswith("/") or not url_has_allowed_host_and_scheme(
         return_to, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return_to = "/"
+        return_to = "/"  # only a path on this site: a bare word is no page to go back to
 
     if request.htmx:
         response = render(
@@ -32,7 +32,7 @@ def set_deck_style(request: HtmxHttpRequest) -> HttpResponse:
         )
         trigger_client_event(response, "deck-changed", {"deck": style})
     else:
-        response = redirect(return_to)
+        response = HttpResponseRedirect(return_to)
     response.set_cookie(
         deck_style.COOKIE_NAME,
         style,

@@ -13,6 +13,7 @@ from game.table.http import HtmxHttpRequest
 from lessons.course import progress
 from lessons.course.content import Lesson, Step, lesson_by_slug
 from lessons.learners import current_learner
+from lessons.models import Learner
 from lessons.questions import AnswerError, Outcome
 
 SUIT_NAMES = {
@@ -138,10 +139,8 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
     """Judge an answer (every kind of step posts here) and show the verdict."""
     lesson = _lesson(slug)
     step = _step(lesson, number)
-    learner = current_learner(request)
-    assert learner is not None
     if not step.question.asks:
-        progress.record_step(learner, lesson, number)
+        progress.record_step(_learner(request), lesson, number)
         target = (
             reverse("lessons:step", args=[slug, number + 1])
             if number < len(lesson.steps)
@@ -156,11 +155,17 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
             outcome = step.question.answer(request.POST)
         except AnswerError as error:
             return HttpResponseBadRequest(f"That answer could not be read: {error}")
-        if outcome.counts:
-            progress.record_step(learner, lesson, number, outcome)
+        if outcome.counts:  # only a real answer makes this browser a learner
+            progress.record_step(_learner(request), lesson, number, outcome)
         context = _step_context(lesson, number, outcome, picked=picked)
     template = "course/step.html#step_body" if request.htmx else "course/step.html"
     return render(request, template, context)
+
+
+def _learner(request: HttpRequest) -> Learner:
+    learner = current_learner(request)
+    assert learner is not None  # made on first need
+    return learner
 
 
 @require_GET

@@ -117,6 +117,7 @@ def test_garbage_gets_a_400_and_changes_nothing(client: Client, data: dict[str, 
     response = answer(client, "capturing", 2, data)
     assert response.status_code == 400
     assert not AnswerRecord.objects.exists()
+    assert not Learner.objects.exists()  # a fresh browser is not even made a learner
 
 
 def test_the_illegal_step_passes_only_for_the_rule_it_shows(client: Client) -> None:

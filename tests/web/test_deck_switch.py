@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -77,6 +78,12 @@ def test_never_redirects_to_another_site(client: Client) -> None:
     response = client.post(SWITCH, {"deck": "four", "next": "https://elsewhere.example/"})
 
     assert response["Location"] == "/"
+
+
+@pytest.mark.parametrize("back_to", ["1", "learn", "yes", "1\x00", "javascript:alert(1)"])
+def test_a_next_that_is_not_a_path_goes_home(client: Client, back_to: str) -> None:
+    response = client.post(reverse("table:deck_style"), {"deck": "four", "next": back_to})
+    assert response.status_code == 302 and response["Location"] == "/"
 
 
 def test_htmx_gets_only_the_switch_and_an_event_to_recolour_the_page(client: Client) -> None:
