@@ -63,10 +63,12 @@ def count(limit: Limit, who: str) -> int:
     key = _key(limit, who)
     cache.add(key, 0, timeout=limit.seconds + 1)
     try:
-        return int(cache.incr(key))
+        hits = int(cache.incr(key))
     except ValueError:  # expired between add and incr
         cache.add(key, 1, timeout=limit.seconds + 1)
         return 1
+    cache.touch(key, limit.seconds + 1)  # the database cache's incr sets the default 300 s
+    return hits
 
 
 def exceeded(limit: Limit, who: str) -> bool:

@@ -167,3 +167,17 @@ def test_only_the_trusted_proxy_is_believed(
     for n, guess in enumerate(("AAAAAA", "BBBBBB", "CCCCCC")):
         assert try_join("198.51.100.50", guess, "G", x_forwarded_for=f"203.0.113.{n}") == 400
     assert try_join("198.51.100.50", started.code, "G", x_forwarded_for="203.0.113.77") == 429
+
+
+def test_a_count_lasts_its_whole_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 10-minute window's count outlives the cache's default five minutes."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ten_minutes = Limit("test", 5, 600)
+    ratelimit.count(ten_minutes, "somebody")
+    ratelimit.count(ten_minutes, "somebody")
+    later = timezone.now() + timedelta(seconds=400)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert ratelimit.count(ten_minutes, "somebody") == 3
