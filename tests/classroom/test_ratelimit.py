@@ -171,13 +171,13 @@ def test_only_the_trusted_proxy_is_believed(
 
 def test_a_count_lasts_its_whole_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 10-minute window's count outlives the cache's default five minutes."""
-    from datetime import timedelta
+    from datetime import UTC, datetime
 
-    from django.utils import timezone
+    from django.core.cache.backends import db
 
     ten_minutes = Limit("test", 5, 600)
     ratelimit.count(ten_minutes, "somebody")
     ratelimit.count(ten_minutes, "somebody")
-    later = timezone.now() + timedelta(seconds=400)
-    monkeypatch.setattr(timezone, "now", lambda: later)
+    later = datetime.fromtimestamp(FROZEN + 400, UTC)  # still this window, past five minutes
+    monkeypatch.setattr(db, "tz_now", lambda: later)  # the database cache's own clock
     assert ratelimit.count(ten_minutes, "somebody") == 3
