@@ -52,6 +52,8 @@ class Card:
     suit: Suit
     index: int = field(init=False, repr=False)
     """Place in canonical order (RULES.md §8), 0 to 51: ``(rank - 1) * 4`` plus the suit's place."""
+    text: str = field(init=False, repr=False)
+    """The card's §8 text, ``str(card)``: rank ``A23456789TJQK`` then suit ``SHDC``, e.g. "TD"."""
 
     _by_text: ClassVar[dict[str, Card]] = {}
     _by_rank_suit: ClassVar[dict[tuple[int, Suit], Card]] = {}
@@ -67,6 +69,7 @@ class Card:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", (self.rank - 1) * 4 + self.suit.order)
+        object.__setattr__(self, "text", RANK_CHARS[self.rank - 1] + self.suit.value)
         self._by_rank_suit.setdefault((self.rank, self.suit), self)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -114,7 +117,7 @@ class Card:
         return f"{self.rank_label}{self.suit.symbol}"
 
     def __str__(self) -> str:
-        return self.rank_char + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.from_str({str(self)!r})"
@@ -125,13 +128,18 @@ class Card:
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Parse "TD", "10D" or "td"; raise ``NotationError`` (a ValueError) on anything else."""
-        if not isinstance(text, str):
-            raise NotationError(f"a card is written as text like 'TD', not {text!r}")
-        key = text.strip().upper()
-        card = cls._by_text.get(key)
-        if card is None:
-            raise NotationError(f"not a card: {text!r} (write rank A23456789TJQK then suit SHDC)")
-        return card
+        card = CARD_BY_TEXT.get(text) if type(text) is str else None
+        return card if card is not None else _card_from_odd_text(text)
+
+
+def _card_from_odd_text(text: Any) -> Card:
+    """``Card.from_str`` for what the table does not hold as it is: spaces around, or no card."""
+    if not isinstance(text, str):
+        raise NotationError(f"a card is written as text like 'TD', not {text!r}")
+    card = Card._by_text.get(text.strip().upper())
+    if card is None:
+        raise NotationError(f"not a card: {text!r} (write rank A23456789TJQK then suit SHDC)")
+    return card
 
 
 def _build_deck() -> tuple[Card, ...]:
@@ -143,10 +151,25 @@ def _build_deck() -> tuple[Card, ...]:
     return deck
 
 
+def _spellings(text: str) -> set[str]:
+    """Every way of writing ``text`` in upper and lower case ("TD", "Td", "tD", "td")."""
+    found = {""}
+    for char in text:
+        found = {head + c for head in found for c in {char.upper(), char.lower()}}
+    return found
+
+
 _canonical_order = attrgetter("index")
 
 DECK: tuple[Card, ...] = _build_deck()
 """All 52 cards in canonical order."""
+
+CARD_BY_TEXT: dict[str, Card] = {
+    spelling: card for text, card in Card._by_text.items() for spelling in _spellings(text)
+}
+"""Every card by each text ``Card.from_str`` reads without trimming (any case, "10D" too): one
+look-up reads a card, and one ``operator.itemgetter`` call a whole list, at C speed (a
+``KeyError`` or ``TypeError`` then means some text needs ``Card.from_str`` and its message)."""
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -194,20 +194,20 @@ class View:
             "bid": self.bid,
             "plays": self.plays,
             "turn": self.turn,
-            "hand": [str(c) for c in self.hand],
+            "hand": [c.text for c in self.hand],
             "hand_counts": list(self.hand_counts),
-            "loose": [str(c) for c in self.loose],
+            "loose": [c.text for c in self.loose],
             "face_down_floor": self.face_down_floor,
             "houses": [h.to_json() for h in self.houses],
-            "captured": [[str(c) for c in pile] for pile in self.captured],
+            "captured": [[c.text for c in pile] for pile in self.captured],
             "sweeps": list(self.sweeps),
             "last_capture": self.last_capture,
             "stock_count": self.stock_count,
             "history": [
-                {"seat": p.seat, "move": p.move.to_json(), "taken": [str(c) for c in p.taken]}
+                {"seat": p.seat, "move": p.move.to_json(), "taken": [c.text for c in p.taken]}
                 for p in self.history
             ],
-            "redeals": [[str(c) for c in hand] for hand in self.redeals],
+            "redeals": [[c.text for c in hand] for hand in self.redeals],
             "is_over": self.is_over,
         }
 
@@ -236,4 +236,3 @@ def view_for(deal: Deal, seat: int) -> View:
         redeals=deal.redeals,
         is_over=position.is_over,
     )
-

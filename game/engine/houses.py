@@ -29,7 +29,7 @@ class House:
     def to_json(self) -> dict[str, Any]:
         return {
             "value": self.value,
-            "sets": [[str(c) for c in group] for group in self.sets],
+            "sets": [[c.text for c in group] for group in self.sets],
             "owners": sorted(self.owners),
         }
 

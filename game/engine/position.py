@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, assert_never
+from operator import attrgetter, itemgetter
+from typing import Any, TypeGuard, assert_never
 
-from .cards import Card, sort_cards
+from .cards import CARD_BY_TEXT, DECK, Card, sort_cards
 from .errors import IllegalMove, InvalidPosition, NotationError
 from .houses import House, sorted_sets, split_into_sets
 from .illegal import reason_for_move
@@ -201,17 +202,17 @@ class Position:
         stock = self.stock
         if self.plays == 0:
             hands, stock = _deal_packets(hands, stock, self.dealer)
-        result = Position(
-            dealer=self.dealer,
-            bid=self.bid,
-            plays=plays,
-            hands=tuple(hands),
-            loose=loose,
-            houses=tuple(sorted(houses, key=lambda h: h.value)),
-            captured=captured,
-            sweeps=sweeps,
-            last_capture=last_capture,
-            stock=stock,
+        result = _new_position(
+            self.dealer,
+            self.bid,
+            plays,
+            tuple(hands),
+            loose,
+            tuple(sorted(houses, key=lambda h: h.value)),
+            captured,
+            sweeps,
+            last_capture,
+            stock,
         )
         if plays == PLAYS_PER_DEAL and result.loose and result.last_capture is not None:
             # R29: after play 48, leftover loose cards go to the team of the last capture (not a
@@ -229,13 +230,13 @@ class Position:
             "bid": self.bid,
             "plays": self.plays,
             "turn": self.turn,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "loose": [str(c) for c in self.loose],
+            "hands": [[c.text for c in hand] for hand in self.hands],
+            "loose": [c.text for c in self.loose],
             "houses": [h.to_json() for h in self.houses],
-            "captured": [[str(c) for c in pile] for pile in self.captured],
+            "captured": [[c.text for c in pile] for pile in self.captured],
             "sweeps": list(self.sweeps),
             "last_capture": self.last_capture,
-            "stock": [str(c) for c in self.stock],
+            "stock": [c.text for c in self.stock],
         }
 
     @classmethod
@@ -268,6 +269,48 @@ class Position:
         return self
 
 
+# ``Position(...)`` sets each field through ``object.__setattr__`` (the class is frozen), which
+# costs as much as reading half a position; the engine makes positions by the thousand (reading
+# JSON, applying moves), so it sets the slots directly, as that ``__init__`` does in the end.
+_FIELDS = (
+    "dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps", "last_capture",
+    "stock",
+)  # fmt: skip
+assert tuple(Position.__dataclass_fields__) == _FIELDS, "_new_position must set every field"
+_new_object = object.__new__
+(
+    _set_dealer, _set_bid, _set_plays, _set_hands, _set_loose, _set_houses, _set_captured,
+    _set_sweeps, _set_last_capture, _set_stock,
+) = (getattr(Position, name).__set__ for name in _FIELDS)  # fmt: skip
+
+
+def _new_position(
+    dealer: int,
+    bid: int | None,
+    plays: int,
+    hands: tuple[tuple[Card, ...], ...],
+    loose: tuple[Card, ...],
+    houses: tuple[House, ...],
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]],
+    sweeps: tuple[int, int],
+    last_capture: int | None,
+    stock: tuple[Card, ...],
+) -> Position:
+    """``Position(...)`` with its fields in order, made without the frozen ``__init__``."""
+    position: Position = _new_object(Position)
+    _set_dealer(position, dealer)
+    _set_bid(position, bid)
+    _set_plays(position, plays)
+    _set_hands(position, hands)
+    _set_loose(position, loose)
+    _set_houses(position, houses)
+    _set_captured(position, captured)
+    _set_sweeps(position, sweeps)
+    _set_last_capture(position, last_capture)
+    _set_stock(position, stock)
+    return position
+
+
 def _replace(position: Position, **changes: Any) -> Position:
     fields = {name: getattr(position, name) for name in Position.__dataclass_fields__}
     fields.update(changes)
@@ -289,10 +332,48 @@ def _deal_packets(
 
 
 # ---- reading and validating JSON ---------------------------------------------------------
+#
+# Reading is on the command line's path for every position, so the common case is done at C
+# speed: a card list is looked up all at once in ``CARD_BY_TEXT`` (or in ``_PLACE_BY_TEXT``, to
+# be sorted), and only a list that fails that is read again card by card, for the message. The
+# checks and their messages are the same either way; the validity rules are checked in one pass
+# over the finished position (``_check``).
+
+_card_of = CARD_BY_TEXT.__getitem__
+_PLACE_BY_TEXT = {text: card.index for text, card in CARD_BY_TEXT.items()}
+"""Each card's place in canonical order (``Card.index``) by its text: places sort as numbers."""
+_canonical_order = attrgetter("index")
+_rank = attrgetter("rank")
+_LISTS = (list, tuple)
 
 
-def _cards_field(data: Mapping[str, Any], key: str, default: Any = ()) -> tuple[Card, ...]:
-    value = data.get(key, default)
+def _cards(value: Any, key: str) -> tuple[Card, ...]:
+    """The cards of a JSON card list, in the order given; ``key`` names the list in errors."""
+    if type(value) in _LISTS:
+        try:
+            if len(value) > 1:
+                return itemgetter(*value)(CARD_BY_TEXT)  # type: ignore[no-any-return]
+            return tuple(map(_card_of, value))
+        except (KeyError, TypeError):
+            pass  # a card to trim, or no card at all: read it again for the message
+    return _cards_one_by_one(value, key)
+
+
+def _sorted_cards(value: Any, key: str) -> tuple[Card, ...]:
+    """The cards of a JSON card list in canonical order (RULES.md §8): looked up as places in
+    that order, which sort as plain numbers, then taken from the deck."""
+    if type(value) in _LISTS:
+        try:
+            if len(value) > 1:
+                places: tuple[int, ...] = itemgetter(*value)(_PLACE_BY_TEXT)
+                return itemgetter(*sorted(places))(DECK)  # type: ignore[no-any-return]
+            return tuple(map(_card_of, value))
+        except (KeyError, TypeError):
+            pass
+    return sort_cards(_cards_one_by_one(value, key))
+
+
+def _cards_one_by_one(value: Any, key: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple):
         raise NotationError(f"'{key}' must be a list of cards")
     try:
@@ -303,13 +384,49 @@ def _cards_field(data: Mapping[str, Any], key: str, default: Any = ()) -> tuple[
 
 def _int_field(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
+    if type(value) is int and low <= value <= high:
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise NotationError(f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
     return value
 
 
+def _seat(value: Any) -> bool:
+    """A seat, 0–3 (True and False are no numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
+
+
+def _points(value: Any) -> bool:
+    """Sweep points: a whole number, 0 or more."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_list(value: Any) -> TypeGuard[list[Any] | tuple[Any, ...]]:
+    return type(value) in _LISTS or isinstance(value, list | tuple)
+
+
+def _set_order(group: tuple[Card, ...]) -> list[int]:
+    return [*map(_canonical_order, group)]
+
+
+def _house_from_json(raw: Any) -> House:
+    if type(raw) is not dict and not isinstance(raw, Mapping):
+        raise NotationError("each house is an object with value, sets and owners")
+    value = _int_field(raw, "value", 1, 99)
+    sets = raw.get("sets")
+    if not _is_list(sets) or not sets:
+        raise NotationError(f"the {value}-house needs 'sets', a list of card lists")
+    owners = raw.get("owners")
+    if not _is_list(owners) or not all(map(_seat, owners)):
+        raise NotationError(f"the {value}-house's 'owners' must be a list of seats 0–3")
+    groups = [_sorted_cards(group, "set") for group in sets]
+    if len(groups) > 1:
+        groups.sort(key=_set_order)  # sets in canonical order, as ``sorted_sets`` puts them
+    return House(value, tuple(groups), frozenset(owners))
+
+
 def _position_from_json(data: Mapping[str, Any]) -> Position:
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise NotationError("a position is a JSON object (RULES.md §8)")
     dealer = _int_field(data, "dealer", 0, 3)
     plays = _int_field(data, "plays", 0, PLAYS_PER_DEAL)
@@ -317,60 +434,36 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
     if bid is not None:
         bid = _int_field(data, "bid", MIN_HOUSE, MAX_HOUSE)
     raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list | tuple) or len(raw_hands) != 4:
+    if not _is_list(raw_hands) or len(raw_hands) != 4:
         raise NotationError("'hands' must be a list of four card lists, one per seat")
-    hands = tuple(sort_cards(_cards_field({"hand": h}, "hand")) for h in raw_hands)
-    houses = []
-    raw_houses = data.get("houses", [])
-    if not isinstance(raw_houses, list | tuple):
+    hands = tuple([_sorted_cards(h, "hand") for h in raw_hands])
+    raw_houses = data.get("houses", ())
+    if not _is_list(raw_houses):
         raise NotationError("'houses' must be a list")
-    for raw in raw_houses:
-        if not isinstance(raw, Mapping):
-            raise NotationError("each house is an object with value, sets and owners")
-        value = _int_field(raw, "value", 1, 99)
-        sets = raw.get("sets")
-        if not isinstance(sets, list | tuple) or not sets:
-            raise NotationError(f"the {value}-house needs 'sets', a list of card lists")
-        owners = raw.get("owners")
-        if not isinstance(owners, list | tuple) or not all(
-            isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 3 for o in owners
-        ):
-            raise NotationError(f"the {value}-house's 'owners' must be a list of seats 0–3")
-        houses.append(
-            House(
-                value,
-                sorted_sets(_cards_field({"set": s}, "set") for s in sets),
-                frozenset(owners),
-            )
-        )
-    captured_raw = data.get("captured", [[], []])
-    if not isinstance(captured_raw, list | tuple) or len(captured_raw) != 2:
+    houses = [_house_from_json(raw) for raw in raw_houses]
+    if len(houses) > 1:
+        houses.sort(key=_house_value)
+    captured_raw = data.get("captured", _NO_PILES)
+    if not _is_list(captured_raw) or len(captured_raw) != 2:
         raise NotationError("'captured' must be two card lists, one per team")
-    captured = (
-        sort_cards(_cards_field({"pile": captured_raw[0]}, "pile")),
-        sort_cards(_cards_field({"pile": captured_raw[1]}, "pile")),
-    )
-    sweeps_raw = data.get("sweeps", [0, 0])
-    if (
-        not isinstance(sweeps_raw, list | tuple)
-        or len(sweeps_raw) != 2
-        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sweeps_raw)
-    ):
+    captured = (_sorted_cards(captured_raw[0], "pile"), _sorted_cards(captured_raw[1], "pile"))
+    sweeps_raw = data.get("sweeps", _NO_SWEEPS)
+    if not _is_list(sweeps_raw) or len(sweeps_raw) != 2 or not all(map(_points, sweeps_raw)):
         raise NotationError("'sweeps' must be two whole numbers, one per team")
     last_capture = data.get("last_capture")
     if last_capture is not None:
         last_capture = _int_field(data, "last_capture", 0, 1)
-    position = Position(
-        dealer=dealer,
-        bid=bid,
-        plays=plays,
-        hands=hands,
-        loose=sort_cards(_cards_field(data, "loose")),
-        houses=tuple(sorted(houses, key=lambda h: h.value)),
-        captured=captured,
-        sweeps=(sweeps_raw[0], sweeps_raw[1]),
-        last_capture=last_capture,
-        stock=_cards_field(data, "stock"),
+    position = _new_position(
+        dealer,
+        bid,
+        plays,
+        hands,
+        _sorted_cards(data.get("loose", ()), "loose"),
+        tuple(houses),
+        captured,
+        (sweeps_raw[0], sweeps_raw[1]),
+        last_capture,
+        _cards(data.get("stock", ()), "stock"),
     )
     if "turn" in data and data["turn"] != position.turn:
         raise InvalidPosition(
@@ -382,8 +475,41 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
     return position
 
 
+_NO_PILES: tuple[tuple[()], tuple[()]] = ((), ())
+_NO_SWEEPS = (0, 0)
+
+
+def _house_value(house: House) -> int:
+    return house.value
+
+
 def _check(position: Position) -> None:
     """Raise InvalidPosition if the position breaks RULES.md §8's validity conditions."""
+    hands = position.hands
+    captured = position.captured
+    every = [*position.loose, *captured[0], *captured[1], *position.stock]
+    for hand in hands:
+        every += hand
+    for house in position.houses:
+        for group in house.sets:
+            every += group
+    if len(set(every)) != len(every):
+        _twice(position)
+    bid = position.bid
+    if bid is None and position.plays:
+        raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
+    if bid is not None and position.plays == 0:
+        bidder_hand = hands[position.bidder]
+        if bidder_hand and bid not in map(_rank, bidder_hand):
+            raise InvalidPosition(
+                f"the bid is {bid} but the bidder holds no card of that value (R7)", "R7"
+            )
+    if position.houses:
+        _check_houses(position)
+
+
+def _twice(position: Position) -> None:
+    """Raise InvalidPosition naming the first card that appears twice (R1)."""
     every = [
         *(c for hand in position.hands for c in hand),
         *position.loose,
@@ -396,23 +522,22 @@ def _check(position: Position) -> None:
         if card in seen:
             raise InvalidPosition(f"the {card.name} ({card}) appears twice", "R1")
         seen.add(card)
-    if position.bid is None and position.plays:
-        raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
-    if position.bid is not None and position.plays == 0:
-        bidder_hand = position.hands[position.bidder]
-        if bidder_hand and position.bid not in {c.rank for c in bidder_hand}:
-            raise InvalidPosition(
-                f"the bid is {position.bid} but the bidder holds no card of that value (R7)", "R7"
-            )
-    values = [h.value for h in position.houses]
-    for house in position.houses:
+
+
+def _check_houses(position: Position) -> None:
+    """R21, R22, R24–R26 for every house on the floor."""
+    houses = position.houses
+    hands = position.hands
+    values = [h.value for h in houses]
+    loose_values = set(map(_rank, position.loose))
+    for house in houses:
         v = house.value
         if not MIN_HOUSE <= v <= MAX_HOUSE:
             raise InvalidPosition(f"a house's value must be 9 to 13, not {v} (R21)", "R21")
-        if len(house.cards) < 2:
+        if sum(map(len, house.sets)) < 2:
             raise InvalidPosition(f"the {v}-house has fewer than two cards (R21)", "R21")
         for group in house.sets:
-            total = sum(c.rank for c in group)
+            total = sum(map(_rank, group))
             if total != v:
                 names = "+".join(str(c) for c in group)
                 raise InvalidPosition(
@@ -425,12 +550,12 @@ def _check(position: Position) -> None:
         if not house.owners:
             raise InvalidPosition(f"the {v}-house has no owner (R25)", "R25")
         for owner in sorted(house.owners):
-            if v not in {c.rank for c in position.hands[owner]}:
+            if v not in map(_rank, hands[owner]):
                 raise InvalidPosition(
                     f"seat {owner} owns the {v}-house but holds no card of value {v} (R26)", "R26"
                 )
-        for card in position.loose:
-            if card.rank == v:
-                raise InvalidPosition(
-                    f"the loose {card.name} should be inside the {v}-house (R24)", "R24"
-                )
+        if v in loose_values:
+            card = next(c for c in position.loose if c.rank == v)
+            raise InvalidPosition(
+                f"the loose {card.name} should be inside the {v}-house (R24)", "R24"
+            )
