@@ -1,24 +1,52 @@
 """Engine speed: legal_moves per call on 2,000 positions from seeded random games, random full
-deals per second, and the speed-up over the plain brute-force generator of the tests.
+deals per second, the speed-up over the plain brute-force generator of the tests, reading a
+position from JSON, and ``python -m game moves`` end to end against the brute force reading the
+same JSON.
 
     uv run python bench/engine.py [--positions 2000] [--deals 200]
 
 Targets (issue 3): median call < 100 µs, 99th percentile < 5 ms, >= 100 random deals/s on one
 core, >= 30x faster than the brute force on the same positions (both warmed up on them; the
 speed-up from cold, with both memories emptied, is printed too).
+
+Targets (the JSON path): reading a position from JSON and validating it (``Position.from_json``)
+< 20 µs median; ``python -m game moves`` on the same positions, one JSON line each, startup
+excluded, >= 10x the brute force reading the same lines and writing the same output. That is
+measured in this process (the command's own loop over the lines, both generators warmed up on
+them, then from cold) and as programs (a fresh process each, so from cold; a run on no input is
+taken away as the startup).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import random
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from game.engine import Position, deal, forget_floors  # noqa: E402
+from game.engine import Position, cli_main, deal, forget_floors  # noqa: E402
+
+# The brute force as a program, reading JSON lines as ``python -m game moves`` does and writing
+# the same lines (the sorted list of the moves' canonical JSON).
+BRUTE_PROGRAM = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from bruteforce import brute_legal_moves
+for line in sys.stdin:
+    if line.strip():
+        moves = brute_legal_moves(json.loads(line))
+        sys.stdout.write(json.dumps(moves, sort_keys=True, ensure_ascii=False) + "\\n")
+        sys.stdout.flush()
+"""
 
 
 def sample_positions(count: int, seed: int) -> list[Position]:
@@ -34,7 +62,7 @@ def sample_positions(count: int, seed: int) -> list[Position]:
     return positions[:count]
 
 
-def time_calls(positions: list[Position], generate, repeat: int = 3) -> list[float]:  # type: ignore[no-untyped-def]
+def time_calls(positions: list[Any], generate, repeat: int = 3) -> list[float]:  # type: ignore[no-untyped-def]
     """Each position's call time: the best of ``repeat`` runs, to keep other load out."""
     times = []
     for position in positions:
@@ -107,6 +135,86 @@ def main() -> None:
         f"speed-up over brute force    {warm:,.0f}x warmed up, {cold:,.0f}x from cold "
         f"(on {len(subset)} positions)"
     )
+    json_path(positions, bruteforce)
+
+
+def json_path(positions: list[Position], bruteforce) -> None:  # type: ignore[no-untyped-def]
+    """Reading positions from JSON, and ``python -m game moves`` against the brute force."""
+    documents = [position.to_json() for position in positions]
+    lines = [json.dumps(document) for document in documents]
+    reading = time_calls(documents, Position.from_json, repeat=5)
+    from_text = time_calls(lines, lambda line: Position.from_json(json.loads(line)), repeat=5)
+    moves = time_calls(positions, lambda p: list(p.legal_moves()), repeat=5)
+    print(
+        f"reading a position from JSON {percentile(reading, 0.5) * 1e6:>7,.1f} µs median "
+        f"(target < 20), {percentile(reading, 0.99) * 1e6:,.1f} µs 99th percentile; "
+        f"{percentile(from_text, 0.5) * 1e6:,.1f} µs from the text, json.loads included "
+        f"(legal_moves: {percentile(moves, 0.5) * 1e6:,.1f} µs)"
+    )
+
+    text = "\n".join(lines) + "\n"
+
+    # Whole runs are timed in CPU time (``process_time``), so that other work on the machine
+    # counts less; the per-call times above are the best of several runs for the same reason.
+    def engine_run() -> tuple[float, str]:
+        out = io.StringIO()
+        start = time.process_time()
+        cli_main(["moves"], stdin=io.StringIO(text), stdout=out)
+        return time.process_time() - start, out.getvalue()
+
+    def brute_run() -> tuple[float, str]:
+        out = io.StringIO()
+        start = time.process_time()
+        for line in lines:
+            moves = bruteforce.brute_legal_moves(json.loads(line))
+            out.write(json.dumps(moves, sort_keys=True, ensure_ascii=False) + "\n")
+        return time.process_time() - start, out.getvalue()
+
+    forget_floors()
+    for cached in (bruteforce.can_split, bruteforce.has_subset_summing_to):
+        cached.cache_clear()
+    engine_cold, written = engine_run()
+    brute_cold, expected = brute_run()
+    if written != expected:
+        print("python -m game moves and the brute force disagree: speed-up not measured")
+        return
+    engine_warm = min(engine_run()[0] for _ in range(3))
+    brute_warm = min(brute_run()[0] for _ in range(2))
+    count = len(lines)
+    print(
+        f"python -m game moves          {count / engine_warm:>10,.0f} lines/s warmed up "
+        f"({count / engine_cold:,.0f} from cold); brute force {count / brute_warm:,.0f} "
+        f"({count / brute_cold:,.0f})"
+    )
+    print(
+        f"  speed-up, in this process  {brute_warm / engine_warm:,.1f}x warmed up "
+        f"(target >= 10), {brute_cold / engine_cold:,.1f}x from cold (on {count} lines)"
+    )
+
+    engine_command = [sys.executable, "-m", "game", "moves"]
+    brute_command = [sys.executable, "-c", BRUTE_PROGRAM, str(ROOT / "tests" / "engine")]
+    engine_time = program_time(engine_command, text)
+    brute_time = program_time(brute_command, text)
+    print(
+        f"  speed-up, as programs      {brute_time / engine_time:,.1f}x "
+        f"({engine_time:,.2f} s against {brute_time:,.2f} s of CPU, startup excluded)"
+    )
+
+
+def program_time(command: list[str], text: str, repeat: int = 5) -> float:
+    """CPU seconds the program takes over ``text``, less its startup (a run on no input): the
+    best of ``repeat`` runs of each."""
+
+    def best(given: str) -> float:
+        times = []
+        for _ in range(repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(command, input=given, capture_output=True, text=True, cwd=ROOT)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        return min(times)
+
+    return best(text) - best("")
 
 
 if __name__ == "__main__":

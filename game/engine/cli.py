@@ -45,28 +45,25 @@ def _error(message: str, rule: str | None = None) -> dict[str, Any]:
     return {"error": message, "rule": rule}
 
 
-def _read(line: str) -> Any:
-    text = line.strip()
-    if text.startswith(("{", "[", '"')):
-        return json.loads(text)
-    return text
+def moves_text(position: Position) -> str:
+    """The legal moves as one line of JSON: the list of their canonical JSON, sorted by its text
+    with keys sorted (what ``dumps`` writes of that list, written move by move)."""
+    return f"[{', '.join(sorted([m.to_json_text() for m in position.legal_moves()]))}]"
 
 
-def sorted_moves(position: Position) -> list[dict[str, Any]]:
-    """Legal moves as canonical JSON, sorted by their JSON text with keys sorted."""
-    return sorted((m.to_json() for m in position.legal_moves()), key=dumps)
-
-
-def run_moves(lines: Iterable[str]) -> Iterator[Any]:
+def run_moves(lines: Iterable[str]) -> Iterator[str]:
+    """One line of output (JSON text) per position read."""
     for line in lines:
-        if not line.strip():
+        text = line.strip()
+        if not text:
             continue
         try:
-            yield sorted_moves(_position(_read(line)))
+            data = json.loads(text) if text[0] in '{["' else text  # JSON, or the text notation
+            yield moves_text(_position(data))
         except json.JSONDecodeError as error:
-            yield _error(f"not JSON: {error.msg} (column {error.colno})")
+            yield dumps(_error(f"not JSON: {error.msg} (column {error.colno})"))
         except SeepError as error:
-            yield _error(error.message, error.rule)
+            yield dumps(_error(error.message, error.rule))
 
 
 def run_apply(lines: Iterable[str]) -> Iterator[Any]:
@@ -126,16 +123,16 @@ def main(
     args = parser.parse_args(argv)
     source = stdin or sys.stdin
     sink = stdout or sys.stdout
-    output: Iterable[Any]
+    output: Iterable[str]
     if args.command == "moves":
         output = run_moves(source)
     elif args.command == "apply":
-        output = run_apply(source)
+        output = map(dumps, run_apply(source))
     elif args.command == "deal":
-        output = [deal(args.seed, args.dealer).position.to_json()]
+        output = [dumps(deal(args.seed, args.dealer).position.to_json())]
     else:
-        output = selfplay(args.seed, args.deals)
-    for document in output:
-        sink.write(dumps(document) + "\n")
+        output = map(dumps, selfplay(args.seed, args.deals))
+    for line in output:
+        sink.write(line + "\n")
         sink.flush()
     return 0

@@ -15,10 +15,10 @@ Text notation (see docs/NOTATION.md)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import Card, sort_cards
+from .cards import DECK, Card, sort_cards
 from .errors import NotationError
 
 MIN_HOUSE = 9
@@ -35,6 +35,11 @@ def _repr(move: Move) -> str:
     return f"move_from_str({str(move)!r})"
 
 
+_QUOTED = {card: f'"{card.text}"' for card in DECK}
+"""Each card as a JSON string: moves write their JSON text from these (``to_json_text``)."""
+_quoted = _QUOTED.__getitem__
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Bid:
     """The bidder names a house value 9–13 matching a card in their hand (R7)."""
@@ -46,6 +51,10 @@ class Bid:
     def to_json(self) -> dict[str, Any]:
         return {"kind": "bid", "value": self.value}
 
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly."""
+        return f'{{"kind": "bid", "value": {self.value}}}'
+
     def __str__(self) -> str:
         return f"bid {self.value}"
 
@@ -55,11 +64,21 @@ class Throw:
     """Lay a card on the floor as a loose card (R20)."""
 
     card: Card
+    _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "throw"
     __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "throw", "card": str(self.card)}
+        return {"kind": "throw", "card": self.card.text}
+
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered:
+        the generator hands out the same move again for a floor it has met before)."""
+        text = self._json_text
+        if text is None:
+            text = f'{{"card": "{self.card.text}", "kind": "throw"}}'
+            object.__setattr__(self, "_json_text", text)
+        return text
 
     def __str__(self) -> str:
         return f"throw {self.card}"
@@ -72,19 +91,31 @@ class Capture:
     card: Card
     house: bool
     loose: tuple[Card, ...]
+    _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "capture"
     __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": "capture",
-            "card": str(self.card),
+            "card": self.card.text,
             "house": self.house,
-            "loose": [str(c) for c in self.loose],
+            "loose": [c.text for c in self.loose],
         }
 
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
+        text = self._json_text
+        if text is None:
+            text = (
+                f'{{"card": "{self.card.text}", "house": {"true" if self.house else "false"}, '
+                f'"kind": "capture", "loose": [{", ".join(map(_quoted, self.loose))}]}}'
+            )
+            object.__setattr__(self, "_json_text", text)
+        return text
+
     def __str__(self) -> str:
-        taken = (["house"] if self.house else []) + [str(c) for c in self.loose]
+        taken = (["house"] if self.house else []) + [c.text for c in self.loose]
         return f"capture {self.card}: {' '.join(taken)}"
 
 
@@ -95,16 +126,28 @@ class Build:
     card: Card
     value: int
     loose: tuple[Card, ...]
+    _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "build"
     __repr__ = _repr
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": "build",
-            "card": str(self.card),
+            "card": self.card.text,
             "value": self.value,
-            "loose": [str(c) for c in self.loose],
+            "loose": [c.text for c in self.loose],
         }
+
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
+        text = self._json_text
+        if text is None:
+            text = (
+                f'{{"card": "{self.card.text}", "kind": "build", '
+                f'"loose": [{", ".join(map(_quoted, self.loose))}], "value": {self.value}}}'
+            )
+            object.__setattr__(self, "_json_text", text)
+        return text
 
     def __str__(self) -> str:
         text = f"build {self.card} {self.value}"
@@ -125,11 +168,18 @@ class Break:
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": "break",
-            "card": str(self.card),
+            "card": self.card.text,
             "house": self.house,
             "value": self.value,
-            "loose": [str(c) for c in self.loose],
+            "loose": [c.text for c in self.loose],
         }
+
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly."""
+        return (
+            f'{{"card": "{self.card.text}", "house": {self.house}, "kind": "break", '
+            f'"loose": [{", ".join(map(_quoted, self.loose))}], "value": {self.value}}}'
+        )
 
     def __str__(self) -> str:
         text = f"break {self.card} {self.house}>{self.value}"

@@ -2,10 +2,14 @@
 
 import io
 import json
+import random
 import subprocess
 import sys
 from typing import Any
 
+from engine_helpers import random_deal
+
+from game.engine import Position, deal
 from game.engine import cli_main as main
 
 POSITION = "dealer=3 bid=11 plays=4 hands=5C,9H,JH/-/-/- loose=2C,3D,5S,6S"
@@ -22,6 +26,29 @@ def test_moves_are_sorted_by_json_text_with_keys_sorted():
     texts = [json.dumps(m, sort_keys=True) for m in moves]
     assert texts == sorted(texts)
     assert {"kind": "capture", "card": "JH", "house": False, "loose": ["5S", "6S"]} in moves
+
+
+def test_moves_lines_are_json_dumps_of_the_sorted_moves():
+    """The command line writes each move's JSON text itself: byte for byte what ``json.dumps``
+    (keys sorted) writes of the sorted list of the moves' JSON."""
+    rng = random.Random(5)
+    record = deal(5, 2)
+    lines = []
+    while not record.position.is_over:
+        lines.append(json.dumps(record.position.to_json()))
+        record = record.apply(rng.choice(list(record.legal_moves())))
+    out = io.StringIO()
+    main(["moves"], stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out)
+    written = out.getvalue().splitlines()
+    assert len(written) == len(lines) == 48 + 1  # the bid, then 48 plays
+    for line, text in zip(lines, written, strict=True):
+        position = Position.from_json(json.loads(line))
+        expected = sorted((m.to_json() for m in position.legal_moves()), key=_text)
+        assert text == json.dumps(expected, sort_keys=True, ensure_ascii=False)
+
+
+def _text(move: dict[str, Any]) -> str:
+    return json.dumps(move, sort_keys=True, ensure_ascii=False)
 
 
 def test_apply_returns_the_next_position_or_the_rule_broken():
@@ -88,3 +115,15 @@ def test_python_dash_m_game_runs_as_a_program():
         check=True,
     )
     assert json.loads(done.stdout)[0]["kind"] in {"capture", "build"}
+
+
+def test_a_move_s_json_text_is_json_dumps_of_its_json() -> None:
+    rng = random.Random(9)
+    kinds = set()
+    for seed in range(6):
+        for position, _ in random_deal(90 + seed, seed % 4, rng):
+            for move in position.legal_moves():
+                text = json.dumps(move.to_json(), sort_keys=True, ensure_ascii=False)
+                assert move.to_json_text() == text
+                kinds.add(move.kind)
+    assert kinds == {"bid", "throw", "capture", "build", "break"}
