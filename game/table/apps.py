@@ -7,3 +7,10 @@ class TableConfig(AppConfig):
     name = "game.table"
     label = "table"
     verbose_name = "Table"
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from game.table.converters import IdConverter
+
+        register_converter(IdConverter, "id")  # ids in every app's addresses

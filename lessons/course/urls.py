@@ -11,6 +11,6 @@ urlpatterns = [
     path("learn/<slug:slug>/", views.lesson_start, name="lesson"),
     path("learn/<slug:slug>/restart", views.lesson_restart, name="restart"),
     path("learn/<slug:slug>/done", views.lesson_done, name="done"),
-    path("learn/<slug:slug>/<int:number>/", views.lesson_step, name="step"),
-    path("learn/<slug:slug>/<int:number>/answer", views.lesson_answer, name="answer"),
+    path("learn/<slug:slug>/<id:number>/", views.lesson_step, name="step"),
+    path("learn/<slug:slug>/<id:number>/answer", views.lesson_answer, name="answer"),
 ]
