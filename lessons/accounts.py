@@ -11,7 +11,6 @@ until the window passes. A successful sign-in forgets the account's failures.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import math
 import time
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from game.table.http import client_address
+from game.table.http import client_address, counted_as
 
 
 class SignupForm(UserCreationForm[User]):
@@ -82,14 +81,7 @@ def counted_address(request: HttpRequest) -> str:
     given), IPv4 whole. The client's address is ``game.table.http.client_address``: behind a
     reverse proxy named in ``SEEP_TRUSTED_PROXIES``, the one it forwarded for, not its own (else
     every visitor would share one count, and one guesser could lock everyone out)."""
-    text = client_address(request)
-    try:
-        address = ipaddress.ip_address(text)
-    except ValueError:
-        return text
-    if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
+    return counted_as(client_address(request))
 
 
 @dataclass(frozen=True)

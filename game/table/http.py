@@ -64,3 +64,14 @@ def client_address(request: HttpRequest) -> str:
             return str(address)
         nearest = address
     return str(nearest)
+
+
+def counted_as(address: str) -> str:
+    """What an address is counted as in per-address limits: IPv4 whole, IPv6 by its /64 (what
+    one household or phone is given)."""
+    parsed = _address(address)
+    if parsed is None:
+        return address
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)

@@ -19,12 +19,13 @@ exact tally). Counts are kept per fixed time window.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import time
 from dataclasses import dataclass
 
 from django.core.cache import cache
+
+from game.table.http import counted_as
 
 
 @dataclass(frozen=True)
@@ -45,17 +46,6 @@ def _window(limit: Limit) -> int:
 
 def _key(limit: Limit, who: str) -> str:
     return f"classroom:join:{limit.name}:{who}:{_window(limit)}"
-
-
-def counted_as(address: str) -> str:
-    """What an address is counted as: IPv4 whole, IPv6 by its /64."""
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)
 
 
 def count(limit: Limit, who: str) -> int:
