@@ -32,12 +32,13 @@ from lessons.exercises import parse_goals
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal
 
 COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi")
+CHOICE = re.compile(r"[0-9]{1,3}")  # ASCII digits, and few: int() refuses 4,300 and more
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: int() would read "١٢" too
 
 
 def _index(data: Mapping[str, Any], count: int) -> int:
     text = str(data.get("choice", ""))
-    if not text.isascii() or not text.isdigit() or not 0 <= int(text) < count:
+    if not CHOICE.fullmatch(text) or not int(text) < count:
         raise AnswerError("no such choice")
     return int(text)
 

@@ -326,3 +326,10 @@ def test_a_short_lesson_table_shows_no_empty_hands_and_nobody_to_play_without_ca
     done = answer(client, "throwing", number, right[0]).content.decode()
     status = text_of(elements(done, "p", class_="table-status")[0])
     assert status.startswith("Nobody here has a card left to play.")
+
+
+@pytest.mark.parametrize("choice", ["9" * 5000, "²", "-1", "1.0", ""])
+def test_a_choice_that_is_not_a_small_ascii_number_is_a_400(client: Client, choice: str) -> None:
+    step = step_of("cards", "quiz")
+    assert answer(client, "cards", step, {"choice": choice}).status_code == 400
+    assert not AnswerRecord.objects.exists()
