@@ -13,16 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 
 from game.engine import (
     DECK,
     Attempt,
+    Bid,
+    Break,
+    Build,
+    Capture,
     Card,
+    CardMove,
     House,
     Move,
     Position,
+    Throw,
     View,
     describe,
     moves_matching,
@@ -32,6 +39,7 @@ from game.engine import (
     why_illegal,
 )
 from game.table.forms import NOTHING_PICKED, Picked
+from game.table.log import LogEntry
 
 # Where each seat sits, counted from the viewer in play order: the next player is on your right.
 PLACES = ("bottom", "right", "top", "left")
@@ -81,10 +89,34 @@ class Option:
 
     move: Move
     text: str
+    uses: tuple[str, ...] = ()  # what it takes from the floor, as the pick inputs name them
 
     @property
     def notation(self) -> str:
         return str(self.move)
+
+    @property
+    def card(self) -> Card | None:
+        return getattr(self.move, "card", None)
+
+    @property
+    def uses_text(self) -> str:
+        return " ".join(self.uses)
+
+
+def floor_uses(view: View, move: CardMove) -> tuple[str, ...]:
+    """The floor cards and houses a play uses, named as the table's pick inputs send them (a
+    loose card by its notation, a house as "h" and its value), so the page can tell which plays
+    fit what the player has picked without asking the server."""
+    loose = tuple(card.text for card in move.loose) if not isinstance(move, Throw) else ()
+    house: int | None = None
+    if isinstance(move, Capture) and move.house:
+        house = move.card.rank
+    elif isinstance(move, Build) and view.house(move.value) is not None:
+        house = move.value
+    elif isinstance(move, Break):
+        house = move.house
+    return (*loose, f"h{house}") if house is not None else loose
 
 
 @dataclass(frozen=True)
@@ -95,7 +127,6 @@ class TableView:
     teams: tuple[TeamView, TeamView]
     last_capture: tuple[Card, ...]
     selected: Card | None
-    options: tuple[Option, ...]
     picked: tuple[Card, ...] = ()
     picked_houses: tuple[int, ...] = ()
     house_values: tuple[int, ...] = (9, 10, 11, 12, 13)
@@ -103,6 +134,22 @@ class TableView:
 
     def say(self, move: Move) -> str:
         return play_words(self.view, move, self.plain_words)
+
+    @cached_property
+    def options(self) -> tuple[Option, ...]:
+        """Every play the hand can make, in words, with what each uses on the floor: the page
+        shows those that fit the picked cards (only the chosen card's without JavaScript)."""
+        if not self.your_turn or self.bidding:
+            return ()
+        return tuple(
+            Option(move, self.say(move), floor_uses(self.view, move))
+            for move in self.view.legal_moves()
+            if not isinstance(move, Bid)
+        )
+
+    @property
+    def selected_options(self) -> tuple[Option, ...]:
+        return tuple(o for o in self.options if o.card == self.selected)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -209,13 +256,6 @@ def table_view(
         )
         for team in (mine, 1 - mine)
     )
-    options: tuple[Option, ...] = ()
-    if selected is not None and selected in view.hand:
-        options = tuple(
-            Option(move, play_words(view, move, plain_words))
-            for move in view.legal_moves()
-            if getattr(move, "card", None) == selected
-        )
     return TableView(
         view=view,
         seats=seats,
@@ -223,7 +263,6 @@ def table_view(
         teams=(teams[0], teams[1]),
         last_capture=view.last_capture_cards,
         selected=selected if selected in view.hand else None,
-        options=options,
         picked=tuple(c for c in picked.loose if c in view.loose),
         picked_houses=tuple(v for v in picked.houses if view.house(v) is not None),
         plain_words=plain_words,
@@ -267,7 +306,8 @@ class Table:
     """Everything ``{% seep_table %}`` needs: the view, and how this page takes plays.
 
     ``choices`` are the plays an ambiguous attempt could mean ("which did you mean?"), drawn in
-    words; ``hidden`` are extra fields every post from the table carries.
+    words; ``hidden`` are extra fields every post from the table carries; ``log`` is the deal's
+    plays so far (``game.table.log``), drawn beside the table.
     """
 
     t: TableView
@@ -278,6 +318,7 @@ class Table:
     feedback: Feedback | None = None
     hidden: Mapping[str, object] = field(default_factory=dict)
     choices: tuple[Option, ...] = ()
+    log: tuple[LogEntry, ...] = ()
 
     def with_choices(self, moves: tuple[Move, ...]) -> Table:
         """The same table asking which of ``moves`` the player meant."""

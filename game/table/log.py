@@ -1,0 +1,58 @@
+"""The play log: every play of the deal so far, in words, as everyone at the table saw it.
+
+Drawn beside the table (below it on a phone) so that a bot's sweep does not flash past. Only
+public facts go in: who played, the play (every play is made face up), what it took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from game.engine import Bid, Capture, Deal, describe, sweep_bonus, team_of
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One play: its number as the table counts them (the bid is play 0), who made it, what it
+    did, and whether the viewer has yet to see it (made since the viewer's last play)."""
+
+    number: int
+    who: str
+    text: str
+    is_bid: bool
+    captured: int  # cards taken, the capturing card included; 0 for no capture
+    sweep: int | None  # the sweep bonus (R19), 0 for a clearing play 48; None: no sweep
+    ours: bool  # made by the viewer's team
+    mine: bool
+    new: bool
+
+    @property
+    def is_capture(self) -> bool:
+        return self.captured > 0
+
+
+def play_log(deal: Deal, viewer: int, names: Mapping[int, str]) -> tuple[LogEntry, ...]:
+    """The deal's plays for ``viewer``'s seat, oldest first; ``names`` says who each seat is."""
+    mine = [i for i, play in enumerate(deal.history) if play.seat == viewer]
+    seen_up_to = mine[-1] if mine else -1
+    entries = []
+    for index, play in enumerate(deal.history):
+        before = deal.positions[index]
+        move = play.move
+        entries.append(
+            LogEntry(
+                number=0 if isinstance(move, Bid) else before.plays + 1,
+                who=names.get(play.seat, "") or _("Seat %(seat)s") % {"seat": play.seat + 1},
+                text=describe(before, move),
+                is_bid=isinstance(move, Bid),
+                captured=len(play.taken) if isinstance(move, Capture) else 0,
+                sweep=sweep_bonus(before, move),
+                ours=team_of(play.seat) == team_of(viewer),
+                mine=play.seat == viewer,
+                new=index > seen_up_to and play.seat != viewer,
+            )
+        )
+    return tuple(entries)

@@ -1,0 +1,132 @@
+// The Seep table's few lines of behaviour (game/table/templates/table/table.html). Without this
+// file the table still works: picks are form inputs, and "What can this card do?" asks the server.
+//
+// - Picking cards asks nothing of the server: the listed plays that fit the picks are shown.
+// - Keyboard: in the hand, a rank key (A, 2-9, T or 0 for 10, J, Q, K) chooses that card, and
+//   Enter plays the one play that fits (or moves to the list); arrows move through the list.
+// - After the table is redrawn: the verdict is scrolled into view, and focus goes to the hand
+//   when the page put it nowhere else (htmx focuses an [autofocus] control, such as "Next").
+(() => {
+  document.documentElement.classList.add("js");
+
+  const rankOfKey = (key) => {
+    const k = key.toUpperCase();
+    if (k === "0" || k === "1") return "T";
+    return "A23456789TJQK".includes(k) && k.length === 1 ? k : null;
+  };
+
+  const visibleOptions = (form) =>
+    [...form.querySelectorAll(".option-list [data-card]")].filter((li) => !li.hidden)
+      .map((li) => li.querySelector("button"));
+
+  const refresh = (form) => {
+    const box = form.querySelector(".options[data-prompt-card]");
+    if (!box) return;
+    const chosen = form.querySelector('input[name="card"]:checked');
+    const picks = [
+      ...[...form.querySelectorAll('input[name="loose"]:checked')].map((i) => i.value),
+      ...[...form.querySelectorAll('input[name="house"]:checked')].map((i) => `h${i.value}`),
+    ];
+    let fitting = 0;
+    for (const li of box.querySelectorAll(".option-list [data-card]")) {
+      const uses = li.dataset.uses.split(" ");
+      const fits = chosen !== null && li.dataset.card === chosen.value
+        && picks.every((p) => uses.includes(p));
+      li.hidden = !fits;
+      fitting += fits ? 1 : 0;
+      li.querySelector("button").classList.toggle("button-primary", false);
+    }
+    const prompt = box.querySelector(".options-prompt");
+    if (chosen === null) {
+      prompt.textContent = box.dataset.promptPick;
+      return;
+    }
+    const name = chosen.dataset.short;
+    if (fitting === 1) {
+      prompt.textContent = box.dataset.promptOne.replace("{card}", name);
+      visibleOptions(form)[0].classList.add("button-primary");
+    } else if (fitting === 0) {
+      prompt.textContent = box.dataset.promptNone.replace("{card}", name);
+    } else {
+      prompt.textContent = box.dataset.promptCard.replace("{card}", name);
+    }
+  };
+
+  const refreshAll = (root) => {
+    for (const form of root.querySelectorAll(".seep-table .table-form")) refresh(form);
+  };
+
+  const handKey = (event, radio) => {
+    const form = radio.form;
+    const rank = rankOfKey(event.key);
+    if (rank !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const hand = [...form.querySelectorAll('input[name="card"]:not(:disabled)')];
+      const same = hand.filter((r) => r.dataset.rank === rank);
+      if (same.length === 0) return;
+      const next = same[(same.indexOf(radio) + 1) % same.length];
+      next.checked = true;
+      next.focus();
+      next.dispatchEvent(new Event("change", { bubbles: true }));
+      event.preventDefault();
+    } else if (event.key === "Enter") {
+      const options = visibleOptions(form);
+      if (options.length === 1) options[0].click();
+      else if (options.length > 1) options[0].focus();
+      else form.querySelector(".controls button")?.focus();
+      event.preventDefault();
+    }
+  };
+
+  const listKey = (event, button) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (step === undefined) return;
+    const options = visibleOptions(button.form);
+    const at = options.indexOf(button);
+    options[(at + step + options.length) % options.length].focus();
+    event.preventDefault();
+  };
+
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest?.(".seep-table .table-form");
+    if (form) refresh(form);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.closest(".seep-table")) return;
+    if (target.matches('input[name="card"]')) handKey(event, target);
+    else if (target.matches(".option-list button")) listKey(event, target);
+  });
+
+  const focusHand = (table) => {
+    const hand = table.querySelector('input[name="card"]:checked:not(:disabled)')
+      || table.querySelector('input[name="card"]:not(:disabled)')
+      || table.querySelector(".bid-row button");
+    hand?.focus({ preventScroll: true });
+    return hand;
+  };
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const root = event.target;
+    if (!(root instanceof Element)) return;
+    refreshAll(root.parentElement || root);
+    const table = root.matches(".seep-table") ? root : root.querySelector(".seep-table");
+    if (!table) return;
+    for (const log of table.querySelectorAll(".log-list")) log.scrollTop = log.scrollHeight;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const hand = lost && table.dataset.canPlay === "yes" ? focusHand(table) : null;
+    // The verdict sits just under the hand: bringing it into view brings the hand too.
+    const verdict = table.querySelector("#table-feedback, #table-choices");
+    const shown = verdict || hand;
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+  });
+
+  const start = () => {
+    refreshAll(document);
+    for (const log of document.querySelectorAll(".seep-table .log-list")) {
+      log.scrollTop = log.scrollHeight;
+    }
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
