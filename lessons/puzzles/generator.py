@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from game.bots import get_bot
-from game.engine import Break, Build, Capture, Card, Deal, Move, Position, deal
+from game.engine import PLAYS_PER_DEAL, Break, Build, Capture, Card, Deal, Move, Position, deal
 from game.search import MAX_ENDING_PLAYS
 from lessons.exercises import parse_goals, points_taken
 from lessons.puzzles.collection import DIFFICULTY_RATINGS, Puzzle
@@ -98,7 +98,9 @@ def _near_sweep(position: Position) -> bool:
 
 def tasks(theme: str, position: Position, rng: random.Random) -> Iterator[Task]:
     """The tasks of ``theme`` this position might pose (before the solver has its say)."""
-    last_play = position.cards_to_play <= 1
+    # Play 48 scores no sweep (R19) and takes no risk: it poses nothing but an ending. The play's
+    # number decides, not the cards left (a short position's last card is not play 48).
+    last_play = position.plays + 1 >= PLAYS_PER_DEAL
     if theme == "ending":
         if 2 <= position.cards_to_play <= MAX_ENDING_PLAYS and not position.stock:
             yield Task("ending", ("best",), PROMPTS["ending"])

@@ -1,12 +1,14 @@
 """The generator mines verified puzzles from bot games, and the command writes them to a file."""
 
+import random
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from game.engine import Position
 from lessons.puzzles.collection import read_file
-from lessons.puzzles.generator import mine
+from lessons.puzzles.generator import mine, tasks
 from lessons.puzzles.solver import problems
 
 
@@ -42,3 +44,13 @@ def test_the_command_writes_a_data_file_with_a_progress_bar(
 def test_the_command_needs_a_theme(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="--theme"):
         call_command("generate_puzzles", "--out", str(tmp_path / "mine.toml"))
+
+
+@pytest.mark.parametrize(("plays", "posed"), [(8, ["sweep"]), (47, [])])
+def test_only_play_48_is_the_last_play_a_sweep_puzzle_leaves_out(
+    plays: int, posed: list[str]
+) -> None:
+    # One card left in a short position is play 9, where a sweep scores 50 (R19); on play 48 none.
+    position = Position.from_str(f"dealer=3 bid=11 plays={plays} hands=QD/-/-/- loose=3S,4D,5C")
+    found = [t.goals[0] for t in tasks("sweep", position, random.Random(1))]
+    assert found == posed
