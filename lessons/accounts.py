@@ -5,7 +5,8 @@ sign-ins are counted per account and per address in Django's cache (Redis with `
 else the database table, so every process on every host shares the counts). After too many in a
 window, attempts for that account, or from that address, are refused with a 429 before the
 password is even checked (hashing it is slow on purpose, so guessing must not get to do it),
-until the window passes. A successful sign-in forgets the account's failures.
+until the window passes. A successful sign-in, or a new password set from a reset email, forgets
+the account's failures.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordResetConfirmView
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.forms import EmailField
@@ -189,4 +190,14 @@ class SignInView(LoginView):
         if wait:
             response.status_code = 429
             response["Retry-After"] = str(wait)
+        return response
+
+
+class ResetPasswordView(PasswordResetConfirmView):
+    """Django's "set a new password" step of a reset: the account's failed sign-ins are forgotten,
+    so the new password works at once (the lock's message sends people here)."""
+
+    def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
+        response = super().form_valid(form)
+        Counted(PER_ACCOUNT, form.user.get_username().casefold()).forgive()
         return response

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from lessons.accounts import SignInView, signup
+from lessons.accounts import ResetPasswordView, SignInView, signup
 from seep_site.health import healthz
 
 urlpatterns = [
@@ -14,6 +14,11 @@ urlpatterns = [
     path("accounts/signup/", signup, name="signup"),
     # Before Django's own accounts URLs: signing in is throttled (lessons.accounts).
     path("accounts/login/", SignInView.as_view(), name="login"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        ResetPasswordView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
 ]

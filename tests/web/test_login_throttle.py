@@ -206,3 +206,5 @@ def test_a_locked_account_can_still_reset_its_password(teacher: User) -> None:
     assert response.status_code == 302
     teacher.refresh_from_db()
     assert teacher.check_password("fresh-seep-88")
+    assert failures() == 0  # the new password works at once, not after the lock's window
+    assert sign_in("teacher", "fresh-seep-88")[0] == 302
