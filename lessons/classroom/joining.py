@@ -6,6 +6,7 @@ The view asks the rate limit (``ratelimit``) before calling ``join``, and counts
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -38,6 +39,8 @@ def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
                     % {"code": code},
                     True,
                 )
+            if _teaches(request, session.classroom):
+                return reverse("classroom:session", args=[session.pk])
             student = rosters.enrol(request, session.classroom, nickname)
             live.join(session, student)
             return reverse("classroom:live", args=[session.pk])
@@ -47,7 +50,21 @@ def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
                 _("No class has the code %(code)s. Check it with your teacher.") % {"code": code},
                 True,
             )
+        if _teaches(request, classroom):
+            return reverse("classroom:class", args=[classroom.pk])
         rosters.enrol(request, classroom, nickname)
         return reverse("classroom:home")
     except (rosters.RosterError, live.SessionError) as error:
         raise JoinError(str(error)) from None
+
+
+def _teaches(request: HttpRequest, classroom: Classroom) -> bool:
+    """A teacher trying their own class's code is taken to their own page, not made a pupil
+    (which would put them on the register and in the results)."""
+    if not rosters.classes_taught(request.user).filter(pk=classroom.pk).exists():
+        return False
+    messages.info(
+        request,
+        _("You teach this class, so its code brings you to your own page: students join with it."),
+    )
+    return True
