@@ -29,6 +29,10 @@ from lessons.models import AnswerRecord, Learner
 SESSION_KEY = "classroom_students"
 BROWSER_KEY = "classroom_browser"
 MOST_STUDENTS_AT_ONCE = 60
+# Places in one class: twice the biggest class a teacher brings, so that a code passed around
+# beyond the class cannot fill the register (and the teacher's pages) without end. A limit, not
+# a count: two joins at the same moment may both take the last place.
+MOST_STUDENTS_IN_A_CLASS = 400
 # Nicknames for printed logins: they say nothing about the pupil's real name.
 NICKNAME_WORDS = (
     "Ace", "Badger", "Comet", "Dolphin", "Eagle", "Falcon", "Gecko", "Heron", "Ibis", "Jaguar",
@@ -117,6 +121,18 @@ def _joined_from_here(request: HttpRequest, classroom: Classroom, browser: str) 
     return Student.objects.filter(_mine(request) | Q(browser=browser), classroom=classroom).first()
 
 
+def _room_for(classroom: Classroom, places: int) -> None:
+    """Raise RosterError unless the class has ``places`` more places."""
+    if classroom.students.count() + places > MOST_STUDENTS_IN_A_CLASS:
+        raise RosterError(
+            _(
+                "This class is full: it has room for %(n)s students. Ask your teacher to remove "
+                "students who have left, or to make a second class."
+            )
+            % {"n": MOST_STUDENTS_IN_A_CLASS}
+        )
+
+
 @transaction.atomic
 def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
     """This browser's student in the class: found again, or added under ``nickname``.
@@ -130,6 +146,7 @@ def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
         _remember(request, found)
         return found
     nickname = clean_nickname(nickname)
+    _room_for(classroom, 1)
     user = request.user if request.user.is_authenticated else None
     try:
         with transaction.atomic():
@@ -272,6 +289,7 @@ def read_names(text: str) -> list[str]:
 @transaction.atomic
 def create_logins(classroom: Classroom, names: list[str]) -> list[LoginCard]:
     """A login for each name, with a nickname and password; the passwords are shown only now."""
+    _room_for(classroom, len(names))
     user_model = get_user_model()
     taken = {n.lower() for n in classroom.students.values_list("nickname", flat=True)}
     cards = []
