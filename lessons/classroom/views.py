@@ -268,14 +268,35 @@ def teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def teacher_remove(request: HttpRequest, pk: int, uid: int) -> HttpResponse:
-    """The owner removes a co-teacher; a co-teacher may leave."""
+    """The owner removes a co-teacher; a co-teacher may leave. Asks first."""
     classroom = taught_class(request, pk)
     if classroom.owner_id != request.user.pk and uid != request.user.pk:
         raise Http404("Only the class's owner removes co-teachers.")
+    teacher = get_object_or_404(classroom.co_teachers, pk=uid)
+    leaving = uid == request.user.pk
+    if not _confirmed(request):
+        name = {"name": teacher.get_username(), "class": classroom.name}
+        context = {
+            "classroom": classroom,
+            "title": _("Leave %(class)s?") % name
+            if leaving
+            else _("Remove %(name)s from %(class)s?") % name,
+            "goes": [
+                _("your access to this class: its students, sessions, homework and results")
+                if leaving
+                else _("%(name)s's access to this class: its students, sessions and results") % name
+            ],
+            "stays": [_("The class, its students and their work stay as they are.")],
+            "action": request.path,
+            "confirm_label": _("Leave the class") if leaving else _("Remove %(name)s") % name,
+            "keep_url": reverse("classroom:class", args=[pk]) + "#teachers",
+            "keep_label": _("Stay") if leaving else _("Keep %(name)s") % name,
+        }
+        return render(request, "classroom/confirm.html", context)
     classroom.co_teachers.remove(uid)
-    if uid == request.user.pk:
+    if leaving:
         return redirect("classroom:home")
     return redirect(reverse("classroom:class", args=[pk]) + "#teachers")
 
@@ -333,11 +354,34 @@ def homework_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def homework_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Asks first: the students' lessons and puzzles stay theirs, only the assignment goes."""
     assigned = _homework(request, pk)
+    back = reverse("classroom:class", args=[assigned.classroom_id]) + "#homework"
+    if not _confirmed(request):
+        started = sum(1 for work in homework.progress(assigned) if work.tries)
+        context = {
+            "classroom": assigned.classroom,
+            "title": _("Remove the homework “%(title)s”?") % {"title": assigned.title},
+            "goes": [
+                _("the homework and its page of each student's progress"),
+                ngettext(
+                    "what the class pages show of the work of %(n)s student who started it",
+                    "what the class pages show of the work of %(n)s students who started it",
+                    started,
+                )
+                % {"n": started},
+            ],
+            "stays": [_("The lessons and puzzles the students did stay theirs.")],
+            "action": request.path,
+            "confirm_label": _("Remove the homework"),
+            "keep_url": reverse("classroom:homework", args=[assigned.pk]),
+            "keep_label": _("Keep it"),
+        }
+        return render(request, "classroom/confirm.html", context)
     assigned.delete()
-    return redirect(reverse("classroom:class", args=[assigned.classroom_id]) + "#homework")
+    return redirect(back)
 
 
 @require_GET

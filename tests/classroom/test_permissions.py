@@ -81,7 +81,12 @@ TEACHER_VIEWS = [
     ("classroom:answers_csv", "get", "session"),
 ]
 # Views that ask first: a GET (or a first POST) shows what would happen, the confirmed POST acts.
-ASKING_FIRST = {"classroom:student_remove", "classroom:student_password"}
+ASKING_FIRST = {
+    "classroom:student_remove",
+    "classroom:student_password",
+    "classroom:teacher_remove",
+    "classroom:homework_remove",
+}
 
 
 def url_for(world: World, name: str, kind: str) -> str:
@@ -157,9 +162,9 @@ def test_only_the_owner_removes_co_teachers(world: World, other_teacher: User) -
     client = Client()
     client.force_login(other_teacher)
     url = reverse("classroom:teacher_remove", args=[world.classroom.pk, third.pk])
-    assert client.post(url).status_code == 404
+    assert client.post(url, {"confirm": "yes"}).status_code == 404
     leave = reverse("classroom:teacher_remove", args=[world.classroom.pk, other_teacher.pk])
-    assert client.post(leave).status_code == 302  # but may leave
+    assert client.post(leave, {"confirm": "yes"}).status_code == 302  # but may leave
     assert list(world.classroom.co_teachers.all()) == [third]
 
 
