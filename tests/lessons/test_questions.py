@@ -110,9 +110,12 @@ def test_a_choice_question_judges_each_choice_by_the_engine() -> None:
     with pytest.raises(AnswerError):
         question.read(posted(choice="3"))
     assert ChoiceQuestion(POSITION, ("throw 2C", "capture 7H: 7S"), ("with 7H",)).problems() == []
-    assert "every choice meets the goal" in ChoiceQuestion(
-        POSITION, ("capture 7H: 7S", "capture 9D: 4D 5C"), ("capture",)
-    ).problems()
+    assert (
+        "every choice meets the goal"
+        in ChoiceQuestion(
+            POSITION, ("capture 7H: 7S", "capture 9D: 4D 5C"), ("capture",)
+        ).problems()
+    )
 
 
 def test_a_count_question_counts_with_the_engine() -> None:

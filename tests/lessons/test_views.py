@@ -12,6 +12,7 @@ from lessons.course.content import all_lessons, lesson_by_slug
 from lessons.course.models import LessonProgress
 from lessons.models import AnswerRecord, Learner
 from lessons.questions import ChoiceQuestion, CountQuestion, QuizQuestion
+from tests.lessons.markup import offered, place, shown
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
@@ -296,12 +297,13 @@ def test_a_play_that_could_mean_several_asks_which_in_words(client: Client) -> N
     response = answer(client, "capturing", 2, {"card": "2C"})  # throw it, or build a 13?
     page = response.content.decode()
     assert response.status_code == 200 and "can do more than one thing" in page
-    buttons = elements(page, "button", class_="button button-option")
-    assert sorted(b.attrs["value"] or "" for b in buttons) == ["build 2C 13: 4D 7S", "throw 2C"]
-    assert sorted(text_of(b) for b in buttons) == [
+    choices = [button for item, button in offered(page) if "data-card" not in item.attrs]
+    assert sorted(b.attrs["value"] for b in choices) == ["build 2C 13: 4D 7S", "throw 2C"]
+    assert sorted(text_of(b) for b in choices) == [
         "Builds a K-house (13) with the 2♣, 4♦ and 7♠.",
         "Throws the 2♣.",
     ]  # each offered once, in words
+    assert {b.attrs["value"] for b in shown(page)} == {"build 2C 13: 4D 7S", "throw 2C"}
     assert not AnswerRecord.objects.exists()  # a question back, not an answer
 
 
@@ -333,3 +335,59 @@ def test_a_choice_that_is_not_a_small_ascii_number_is_a_400(client: Client, choi
     step = step_of("cards", "quiz")
     assert answer(client, "cards", step, {"choice": choice}).status_code == 400
     assert not AnswerRecord.objects.exists()
+
+
+def test_a_right_play_is_told_after_the_table_and_next_takes_the_focus(client: Client) -> None:
+    """The verdict comes where the eyes are, right after the table, and "Next" right after it:
+    htmx gives it the focus (autofocus), so a keyboard goes on from there."""
+    page = answer(client, "capturing", 2, {"move": "capture 7H: 7S"}).content.decode()
+    next_url = reverse("lessons:step", args=["capturing", 3])
+    assert place(page, "div", class_="scores") < place(page, "div", id="verdict")
+    assert place(page, "div", id="verdict") < place(page, "a", href=next_url)
+    verdict = elements(page, "div", id="verdict")[0]
+    assert verdict.attrs["role"] == "alert" and "autofocus" not in verdict.attrs
+    assert "Right!" in text_of(verdict)
+    assert "autofocus" in elements(page, "a", href=next_url)[0].attrs
+
+
+def test_a_wrong_play_is_told_under_the_hand_and_leaves_the_focus_to_the_table(
+    client: Client,
+) -> None:
+    page = answer(client, "capturing", 2, {"card": "2C", "action": "throw"}).content.decode()
+    feedback = elements(page, "div", id="table-feedback")
+    assert feedback and feedback[0].attrs["role"] == "alert"
+    assert place(page, "input", id="hand-2C") < place(page, "div", id="table-feedback")
+    assert not elements(page, "div", id="verdict")  # said once, by the table
+    assert not [e for e in elements(page) if "autofocus" in e.attrs]  # the table's script: the hand
+
+
+@pytest.mark.parametrize(
+    ("slug", "kind"),
+    [
+        ("cards", "count"),
+        ("cards", "quiz"),
+        ("capturing", "legal"),
+        ("taking-everything", "choice"),
+    ],
+)
+def test_an_answer_without_a_play_is_told_next_to_its_controls(
+    client: Client, slug: str, kind: str
+) -> None:
+    """A wrong answer's verdict comes just before the controls to try again with and takes the
+    focus (so it is read, and Tab goes on to them); a right one's is followed by "Next"."""
+    number = step_of(slug, kind)
+    lesson = lesson_by_slug(slug)
+    assert lesson is not None
+    right, wrong = lesson.steps[number - 1].question.sample_forms()
+    page = answer(client, slug, number, wrong[0]).content.decode()
+    verdict = elements(page, "div", id="verdict")[0]
+    assert "feedback-no" in verdict.attrs["class"] and verdict.attrs["role"] == "alert"
+    assert "autofocus" in verdict.attrs and verdict.attrs["tabindex"] == "-1"
+    assert place(page, "div", id="verdict") < place(page, "form", class_="answer-form")
+    assert [e for e in elements(page) if "autofocus" in e.attrs] == [verdict]
+    done = answer(client, slug, number, right[0]).content.decode()
+    verdict = elements(done, "div", id="verdict")[0]
+    assert "feedback-ok" in verdict.attrs["class"] and "autofocus" not in verdict.attrs
+    focused = [e for e in elements(done) if "autofocus" in e.attrs]
+    assert [text_of(e) for e in focused] == ["Next"]
+    assert place(done, "div", id="verdict") < place(done, "a", href=focused[0].attrs["href"])

@@ -14,6 +14,7 @@ from lessons.puzzles import trainer
 from lessons.puzzles.collection import Puzzle, all_puzzles
 from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.solver import solve
+from tests.lessons.markup import place, shown
 from tests.puzzles.helpers import answer, first, get, not_in_hand, right, wrong
 from tests.web.markup import elements, text_of
 
@@ -100,7 +101,7 @@ def test_an_ambiguous_attempt_offers_its_plays_and_records_nothing(client: Clien
 def test_showing_a_cards_plays_does_not_give_the_answer_away(client: Client) -> None:
     puzzle = get(SWEEP)
     response = answer(client, puzzle, {"card": "QD", "show": "1"})
-    buttons = [text_of(b) for b in elements(response.content, "button", name="move")]
+    buttons = [text_of(b) for b in shown(response.content)]
     assert buttons == ["Capture 3♠, 4♦ and 5♣ with the Q♦."]  # no "sweeps", no points
     assert not AnswerRecord.objects.exists()
 
@@ -376,3 +377,54 @@ def test_puzzle_pages_have_one_heading_and_keep_to_the_csp(
     assert all("nonce" in s.attrs for s in elements(html, "script"))
     ids = [e.attrs["id"] for e in elements(html) if "id" in e.attrs]
     assert len(ids) == len(set(ids)), "ids are unique"
+
+
+def test_a_solved_puzzle_says_so_after_the_table_with_the_rating_and_the_next_puzzle(
+    client: Client,
+) -> None:
+    """What the answer earned comes where the eyes are: right after the table, in the order it is
+    read (the verdict, the rating, the next puzzle, which takes the focus), then the answers."""
+    puzzle = get(SWEEP)
+    page = answer(client, puzzle, {"move": right(puzzle)}).content.decode()
+    order = [
+        place(page, "div", class_="scores"),
+        place(page, "div", id="verdict"),
+        place(page, "p", class_="rating-change"),
+        place(page, "a", class_="button button-primary"),
+        place(page, "section", class_="puzzle-answers"),
+    ]
+    assert order == sorted(order)
+    assert elements(page, "div", id="verdict")[0].attrs["role"] == "alert"
+    assert elements(page, "p", class_="rating-change")[0].attrs["role"] == "status"
+    focused = [e for e in elements(page) if "autofocus" in e.attrs]
+    assert [text_of(e) for e in focused] == ["Next puzzle"]
+
+
+def test_a_wrong_play_is_told_under_the_hand_and_its_rating_change_follows_the_table(
+    client: Client,
+) -> None:
+    puzzle = get(SWEEP)
+    page = answer(client, puzzle, {"move": str(wrong(puzzle))}).content.decode()
+    assert elements(page, "div", id="table-feedback")[0].attrs["role"] == "alert"
+    rating_change = elements(page, "p", class_="rating-change")
+    assert rating_change and rating_change[0].attrs["role"] == "status"
+    assert "1500 →" in text_of(rating_change[0])
+    assert place(page, "div", class_="scores") < place(page, "p", class_="rating-change")
+    assert place(page, "p", class_="rating-change") < place(page, "form", class_="give-up")
+    assert not [e for e in elements(page) if "autofocus" in e.attrs]  # the table's script: the hand
+
+
+def test_the_trainer_starts_with_the_puzzle_and_folds_the_rest_away(client: Client) -> None:
+    """On a phone the table must be in view: the introduction and the themes fold into one line
+    above the puzzle, and the other ways to train come after it."""
+    page = client.get(reverse("puzzles:trainer")).content.decode()
+    intro = elements(page, "details", class_="puzzle-intro")
+    assert len(intro) == 1 and "open" not in intro[0].attrs
+    assert "Themes: all" in text_of(elements(page, "summary")[0])
+    for folded in [*elements(page, "p", class_="lead"), *elements(page, "input", name="theme")]:
+        assert "details" in folded.ancestors
+    assert place(page, "details", class_="puzzle-intro") < place(page, "section", id="seep-table")
+    assert place(page, "section", id="seep-table") < place(page, "section", class_="puzzle-modes")
+    with mock.patch("lessons.puzzles.trainer.next_puzzle", return_value=None):
+        done = client.get(reverse("puzzles:trainer")).content.decode()
+    assert "open" in elements(done, "details", class_="puzzle-intro")[0].attrs  # choose more
