@@ -1,12 +1,31 @@
-"""Lessons in a real browser, by keyboard alone: lesson 1 (the cards) and lesson 8 (building)."""
+"""Lessons in a real browser: lesson 1 (the cards) and lesson 8 (building) by keyboard alone;
+then, measured on a phone's screen and on a slow network, where the verdict comes and what has
+the focus after an answer."""
+
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.keyboard import arrow_to, press, settle, tab_to
+from lessons.course.content import lesson_by_slug
+from lessons.questions import CountQuestion
+from tests.browser.keyboard import (
+    answered,
+    arrow_to,
+    below,
+    in_view,
+    press,
+    settle,
+    slow_network,
+    tab_to,
+)
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
 
 
 def next_step(page: Page) -> None:
@@ -98,3 +117,106 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     choose(page, "Build a 10-house (10) with the 2♣ and 8♣.")
     next_step(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Lesson done")
+
+
+def pick(page: Page, name: str) -> None:
+    """Tap a card of the hand or the floor (its input's id: "hand-5H", "floor-6S")."""
+    page.locator(f"label:has(#{name})").click()
+
+
+def the_fitting_play(page: Page) -> None:
+    """Send the one play the table shows for what is picked (it fails if it shows several)."""
+    answered(page, page.locator(".option-list li:not([hidden]) button").click)
+
+
+def test_on_a_phone_a_wrong_play_is_told_in_view_and_the_hand_keeps_the_focus(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/learn/building/2/")
+    pick(page, "hand-5H")
+    answered(page, page.get_by_role("button", name="Throws the 5♥.").click)
+    verdict = page.locator("#table-feedback")
+    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_have_attribute("role", "alert")
+    assert in_view(page, verdict)
+    expect(page.locator("#hand-5H")).to_be_focused()
+    assert in_view(page, page.locator("label:has(#hand-5H)"))
+
+
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_after_a_right_play_the_verdict_and_next_are_in_view_and_next_has_the_focus(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer, screen: dict[str, int]
+) -> None:
+    page = open_context(viewport=screen).new_page()
+    page.goto(live_server.url + "/learn/building/2/")
+    pick(page, "hand-5H")
+    answered(
+        page, page.get_by_role("button", name="Builds a J-house (11) with the 5♥ and 6♠.").click
+    )
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Right!")
+    expect(verdict).to_have_attribute("role", "alert")
+    next_link = page.get_by_role("link", name="Next")
+    expect(next_link).to_be_focused()
+    assert in_view(page, next_link) and in_view(page, verdict)
+    assert below(verdict, page.locator(".hand"))  # where the eyes were: under the hand
+
+
+def test_on_a_phone_a_counting_answer_is_told_in_view_with_the_focus(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    lesson = lesson_by_slug("cards")
+    assert lesson is not None
+    number, question = next(
+        (n, s.question) for n, s in enumerate(lesson.steps, 1) if s.kind == "count"
+    )
+    assert isinstance(question, CountQuestion)
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(f"{live_server.url}/learn/cards/{number}/")
+    page.get_by_label("Your answer").fill(str(question.count() + 1))
+    answered(page, page.get_by_role("button", name="Check").click)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_be_focused()
+    assert in_view(page, verdict)
+    page.keyboard.press("Tab")  # from the verdict on to the answer, to try again
+    expect(page.get_by_label("Your answer")).to_be_focused()
+    page.keyboard.type(str(question.count()))
+    answered(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator("#verdict")).to_contain_text("Yes.")
+    next_link = page.get_by_role("link", name="Next")
+    expect(next_link).to_be_focused()
+    assert in_view(page, next_link) and in_view(page, page.locator("#verdict"))
+
+
+@pytest.mark.parametrize(
+    ("step", "picks", "send", "verdict"),
+    [
+        (2, ["hand-5H", "floor-6S"], "", "Builds a J-house (11) with the 5♥ and 6♠."),
+        (8, ["hand-3D", "floor-4S", "floor-5H"], "", "a Q-house (12) with the 3♦, 4♠ and 5♥"),
+        (6, ["hand-4C", "floor-8H"], "Build", "Refused, as it should be"),
+    ],
+    ids=["one-floor-card", "two-floor-cards", "build-button"],
+)
+def test_quick_picks_on_a_slow_network_build_what_was_picked(
+    page: Page, live_server: LiveServer, step: int, picks: list[str], send: str, verdict: str
+) -> None:
+    """The issue's case: with 400 ms of latency, a card picked quickly after another was lost
+    and the build judged without it. Picking asks nothing of the server, so every pick counts:
+    the table then shows the one play that fits (steps 2 and 8, assisted), or Build takes the
+    cards picked (step 6, where the rules must refuse the build under R26)."""
+    slow_network(page)
+    page.goto(f"{live_server.url}/learn/building/{step}/")
+    posted: list[Any] = []
+    page.on("request", lambda request: posted.append(request) if request.method == "POST" else None)
+    for name in picks:
+        pick(page, name)
+    if send:
+        answered(page, page.get_by_role("button", name=send, exact=True).click)
+    else:
+        the_fitting_play(page)
+    expect(page.locator("#verdict")).to_contain_text(verdict)
+    assert len(posted) == 1  # the answer; no pick asked the server anything
+    if send:
+        expect(page.locator("#verdict")).to_contain_text("R26")

@@ -1,13 +1,20 @@
-"""Puzzles in a real browser, by keyboard alone: a sweep chosen from the card's plays, a house
-taken by picking floor cards, and a yes/no puzzle; then the dashboard counts them."""
+"""Puzzles in a real browser: by keyboard alone, a sweep chosen from the card's plays, a house
+taken by picking floor cards, and a yes/no puzzle, then the dashboard counts them; measured on a
+phone's screen and on a slow network, where the puzzle and the verdict come, and the focus."""
+
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.keyboard import arrow_to, press, tab_to
+from tests.browser.keyboard import answered, arrow_to, below, in_view, press, slow_network, tab_to
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
 
 
 def choose_card(page: Page, card: str) -> None:
@@ -32,7 +39,7 @@ def test_three_puzzles_by_keyboard(page: Page, live_server: LiveServer) -> None:
     for floor in ("#house-11", "#floor-4H", "#floor-7S"):
         press(page, page.locator(floor), key="Space")
         expect(page.locator(floor)).to_be_checked()
-    press(page, page.get_by_role("button", name="Capture", exact=True))
+    press(page, page.locator(".option-list li:not([hidden]) button"))  # the one play that fits
     expect(page.locator(".feedback-ok")).to_contain_text("Captures the 11-house, 4♥ and 7♠")
 
     page.goto(live_server.url + "/puzzles/classic-no-sweep-with-house/")
@@ -58,3 +65,75 @@ def test_a_wrong_play_is_explained_and_can_be_tried_again(
     press(page, page.get_by_role("button", name="Capture 3♠, 4♦ and 5♣ with the Q♦."))
     expect(page.locator(".feedback-ok")).to_contain_text("Solved.")
     expect(page.locator(".puzzle-tried")).to_contain_text("not rated")
+
+
+def pick(page: Page, name: str) -> None:
+    """Tap a card of the hand or the floor (its input's id: "hand-QD", "floor-4D")."""
+    page.locator(f"label:has(#{name})").click()
+
+
+def test_on_a_phone_a_puzzle_starts_with_the_table_in_view(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """The trainer folds its introduction and themes into one line, so its puzzle's table is in
+    view at once (it used to start 966 px down); a puzzle's own page shows its whole hand."""
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/puzzles/")
+    expect(page.locator(".puzzle-intro")).not_to_have_attribute("open", "")
+    table = page.locator("#seep-table").bounding_box()
+    assert table is not None and table["y"] + 300 <= PHONE["height"], table
+    assert in_view(page, page.locator(".puzzle-prompt"))
+    page.goto(live_server.url + "/puzzles/classic-queen-sweep/")
+    assert in_view(page, page.locator(".puzzle-prompt"))
+    assert in_view(page, page.locator(".hand"))
+
+
+def test_on_a_phone_a_wrong_play_is_told_in_view_with_the_rating_change(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/puzzles/classic-queen-sweep/")
+    pick(page, "hand-9C")
+    answered(page, page.get_by_role("button", name="Capture 4♦ and 5♣ with the 9♣.").click)
+    verdict = page.locator("#table-feedback")
+    expect(verdict).to_contain_text("the task was to sweep the floor")
+    expect(verdict).to_have_attribute("role", "alert")
+    assert in_view(page, verdict)
+    expect(page.locator("#hand-9C")).to_be_focused()
+    rating = page.get_by_role("status").filter(has_text="Your puzzle rating: 1500 →")
+    expect(rating).to_have_count(1)  # announced with the verdict
+
+
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_solved_puzzle_shows_its_verdict_rating_and_next_in_view_and_next_has_the_focus(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer, screen: dict[str, int]
+) -> None:
+    page = open_context(viewport=screen).new_page()
+    page.goto(live_server.url + "/puzzles/classic-queen-sweep/")
+    pick(page, "hand-QD")
+    answered(page, page.get_by_role("button", name="Capture 3♠, 4♦ and 5♣ with the Q♦.").click)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Solved.")
+    expect(verdict).to_have_attribute("role", "alert")
+    next_link = page.get_by_role("link", name="Train with rated puzzles")
+    expect(next_link).to_be_focused()
+    for shown in (verdict, page.locator(".rating-change"), next_link):
+        assert in_view(page, shown), shown
+    assert below(verdict, page.locator(".hand"))  # where the eyes were: under the hand
+
+
+def test_quick_picks_on_a_slow_network_build_what_was_picked(
+    page: Page, live_server: LiveServer
+) -> None:
+    """With 400 ms of latency, the hand card and two floor cards picked one after the other at
+    once all count: the table shows the one play that fits them, and it is judged."""
+    slow_network(page)
+    page.goto(live_server.url + "/puzzles/build-1006-15/")
+    posted: list[Any] = []
+    page.on("request", lambda request: posted.append(request) if request.method == "POST" else None)
+    for name in ("hand-4S", "floor-2H", "floor-5D"):
+        pick(page, name)
+    answered(page, page.locator(".option-list li:not([hidden]) button").click)
+    expect(page.locator("#verdict")).to_contain_text("Solved.")
+    expect(page.locator("#verdict")).to_contain_text("4♠, 2♥ and 5♦")
+    assert len(posted) == 1  # the answer; no pick asked the server anything
