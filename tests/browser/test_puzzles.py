@@ -76,7 +76,8 @@ def test_on_a_phone_a_puzzle_starts_with_the_table_in_view(
     open_context: Callable[..., BrowserContext], live_server: LiveServer
 ) -> None:
     """The trainer folds its introduction and themes into one line, so its puzzle's table is in
-    view at once (it used to start 966 px down); a puzzle's own page shows its whole hand."""
+    view at once (it used to start 966 px down); a puzzle's own page shows its whole hand, and an
+    open-card ending's table starts in view under the other hands, one small row each."""
     page = open_context(viewport=PHONE).new_page()
     page.goto(live_server.url + "/puzzles/")
     expect(page.locator(".puzzle-intro")).not_to_have_attribute("open", "")
@@ -86,6 +87,9 @@ def test_on_a_phone_a_puzzle_starts_with_the_table_in_view(
     page.goto(live_server.url + "/puzzles/classic-queen-sweep/")
     assert in_view(page, page.locator(".puzzle-prompt"))
     assert in_view(page, page.locator(".hand"))
+    page.goto(live_server.url + "/puzzles/ending-1001-42/")  # the other hands come first
+    table = page.locator("#seep-table").bounding_box()
+    assert table is not None and table["y"] + 100 <= PHONE["height"], table
 
 
 def test_on_a_phone_a_wrong_play_is_told_in_view_with_the_rating_change(
