@@ -177,9 +177,7 @@ class PlayQuestion(Question):
             record = record.apply(reply)
         message = f"Right! {describe(self.position, move)}"
         message += f" {self.explain}" if self.explain else ""
-        return Outcome(
-            True, message, play=str(move), final=True, after=record, line=tuple(replies)
-        )
+        return Outcome(True, message, play=str(move), final=True, after=record, line=tuple(replies))
 
     def wrong_play(self, move: Move) -> Outcome:
         missed = [goal for goal in self.goals if not goal.met(self.position, move)]
