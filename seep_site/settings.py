@@ -107,6 +107,7 @@ INSTALLED_APPS = [
     "lessons.course",
     "lessons.puzzles",
     "lessons.classroom",
+    "lessons.rules",
     "lessons.demo",
 ]
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
     path("puzzles/", include("lessons.puzzles.urls")),
     path("play/", include("game.practice.urls")),
+    path("rules/", include("lessons.rules.urls")),
     path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
     path("settings/", include("game.table.urls")),  # the deck switch
     path("accounts/signup/", signup, name="signup"),

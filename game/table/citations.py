@@ -1,0 +1,94 @@
+"""Rule citations as links: every "R17", "(R17)" or "R26–R28" in a message becomes a link to that
+rule in the rule book, with the rule's short title on hover and focus.
+
+The table sits below the lessons, so it cannot know where the rule book is or what its rules are
+called. The rule book tells it at start-up (``register_rule_book``, from the rules app's
+``AppConfig.ready``); until then, and for numbers the book does not have, citations stay plain
+text. ``{{ message|cite_rules }}`` (``game.table.templatetags.citations``) applies this in
+templates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+# "R17", or a range "R26–R28" (en dash, or a hyphen). Not part of a longer word: "XR1", "R1a".
+CITATION = re.compile(
+    r"\bR(?P<first>[1-9]\d{0,2})"  # R17
+    r"(?:(?P<dash>\s*[–-]\s*)R(?P<last>[1-9]\d{0,2}))?\b"  # and the end of a range: –R28
+)
+# Splits HTML into tags and the text between them.
+TAG = re.compile(r"(<[^>]*>)")
+ANCHOR_OPEN = re.compile(r"<a[\s>]", re.IGNORECASE)
+ANCHOR_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """Where the rule book is (a function, as URLs can be reversed only once they are all loaded)
+    and each rule's short title, by number."""
+
+    url: Callable[[], str]
+    titles: Mapping[int, str]
+
+
+_book: RuleBook | None = None
+
+
+def register_rule_book(url: Callable[[], str], titles: Mapping[int, str]) -> None:
+    global _book
+    _book = RuleBook(url, dict(titles))
+
+
+def rule_title(number: int) -> str | None:
+    """The short title of rule ``number``, or None if the rule book has no such rule."""
+    return _book.titles.get(number) if _book is not None else None
+
+
+def citations_in(text: str) -> list[int]:
+    """Every rule number a text cites, in order (a range gives both its ends)."""
+    numbers = []
+    for match in CITATION.finditer(text):
+        numbers += [int(n) for n in (match["first"], match["last"]) if n is not None]
+    return numbers
+
+
+def link_citations(html: str) -> SafeString:
+    """``html`` (already escaped) with each citation of a known rule made a link to it.
+
+    Only text outside tags is changed, and never inside a link, so linking twice changes nothing.
+    """
+    if _book is None:
+        return mark_safe(html)  # the caller passes escaped HTML
+    book_url = _book.url()
+    parts = TAG.split(html)
+    in_anchor = False
+    for index, part in enumerate(parts):
+        if index % 2:  # a tag
+            if ANCHOR_OPEN.match(part):
+                in_anchor = True
+            elif ANCHOR_CLOSE.match(part):
+                in_anchor = False
+        elif not in_anchor:
+            parts[index] = CITATION.sub(lambda m: _linked(m, book_url), part)
+    return mark_safe("".join(parts))  # escaped text, and links made by format_html
+
+
+def _linked(match: re.Match[str], book_url: str) -> str:
+    """A citation with each end linked; an unknown number stays as it was written."""
+    ends = [_link(int(n), book_url) or f"R{n}" for n in (match["first"], match["last"]) if n]
+    return (match["dash"] or "").join(ends)
+
+
+def _link(number: int, book_url: str) -> str | None:
+    title = rule_title(number)
+    if title is None:
+        return None
+    return format_html(
+        '<a href="{}#R{}" title="R{}: {}">R{}</a>', book_url, number, number, title, number
+    )

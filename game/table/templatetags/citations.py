@@ -1,0 +1,16 @@
+"""``{{ message|cite_rules }}``: a message with its rule citations ("(R17)", "R26–R28") made links
+to the rule book (``game.table.citations``). The message is escaped first unless it is already
+safe HTML, so ``{{ step.text|linebreaks|cite_rules }}`` works too."""
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
+
+from game.table.citations import link_citations
+
+register = template.Library()
+
+
+@register.filter(needs_autoescape=True)
+def cite_rules(value: str, autoescape: bool = True) -> SafeString:
+    return link_citations(conditional_escape(value) if autoescape else str(value))

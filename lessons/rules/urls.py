@@ -1,0 +1,12 @@
+"""The rule book, mounted at /rules/."""
+
+from django.urls import path
+
+from lessons.rules import views
+
+app_name = "rules"
+
+urlpatterns = [
+    path("", views.book, name="book"),
+    path("print/", views.sheet, name="sheet"),
+]
