@@ -288,6 +288,7 @@ class Feedback:
     ok: bool
     message: str
     rule: str | None = None
+    note: str = ""  # what the page adds, said with the verdict (a puzzle's rating change)
 
     @property
     def uncited_rule(self) -> str | None:

@@ -54,6 +54,19 @@ def _puzzle_url(puzzle: Puzzle, mode: str = "") -> str:
     return f"{url}?mode={mode}" if mode else url
 
 
+def rating_change_words(recorded: trainer.Recorded | None) -> str:
+    """ "Your puzzle rating: 1500 → 1488 (−12)", said with a wrong play's feedback on the table
+    (under the hand, where the player looks), or nothing if the answer was not rated."""
+    if recorded is None or recorded.rating_before is None or recorded.rating_after is None:
+        return ""
+    change = round(recorded.change)
+    return _("Your puzzle rating: %(before)s → %(after)s (%(change)s)") % {
+        "before": round(recorded.rating_before),
+        "after": round(recorded.rating_after),
+        "change": f"+{change}" if change >= 0 else f"−{-change}",
+    }
+
+
 def puzzle_context(
     request: HttpRequest,
     puzzle: Puzzle,
@@ -83,6 +96,7 @@ def puzzle_context(
         picked=picked,
         plain_words=True,  # a chosen card's plays said plainly: "a sweep!" gives it away
         said_yes=said_yes,
+        note="" if finished else rating_change_words(recorded),
     )
     return {
         "puzzle": puzzle,

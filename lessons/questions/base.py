@@ -165,8 +165,10 @@ class Question:
         said_yes: bool = False,
         submit_label: str = "",
         show_verdict: bool = False,
+        note: str = "",
     ) -> Asking:
-        """Everything the question's partial draws on one page."""
+        """Everything the question's partial draws on one page; ``note`` is said with a wrong
+        play's feedback on the table."""
         hidden = dict(hidden or {})
         table = None
         if self.draws_table():
@@ -175,7 +177,7 @@ class Question:
             can_play = can_answer and self.playable(outcome, said_yes)
             feedback = None
             if self.on_table and outcome is not None and not outcome.final and outcome.counts:
-                feedback = Feedback(outcome.ok, outcome.message, outcome.rule)
+                feedback = Feedback(outcome.ok, outcome.message, outcome.rule, note)
             table = Table(
                 t=table_view(record.view_for(self.viewer), picked=picked, plain_words=plain_words),
                 post_url=post_url,
