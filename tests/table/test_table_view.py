@@ -7,7 +7,7 @@ import re
 from django.template import Context, Template
 
 from game.engine import Build, Card, Deal, Position, deal, move_from_str
-from game.table.component import Table, floor_uses, table_view
+from game.table.component import Feedback, Table, floor_uses, table_view
 from game.table.forms import Picked
 from game.table.log import play_log
 from tests.web.markup import elements, text_of
@@ -103,3 +103,26 @@ def test_the_log_marks_a_sweep_and_counts_what_a_capture_takes() -> None:
     assert entry.sweep == 50 and entry.captured == 4 and entry.number == 9 and entry.new
     page = draw(Table(t=table_view(dealt.view_for(1)), log=(entry,))).decode()
     assert "Sweep +50" in page and 'role="log"' in page
+
+
+def test_the_chooser_alone_lists_the_plays_an_attempt_could_mean() -> None:
+    view = Deal.from_position(POSITION).view_for(0)
+    table = Table(t=table_view(view), can_play=True, assist=True).with_choices(
+        (move_from_str("build 4S 9: 5C"), move_from_str("capture 4S: 4D"))
+    )
+    page = draw(table)
+    assert not listed(page)  # the same plays are not listed twice
+    (chooser,) = elements(page, "div", id="table-choices")
+    assert chooser.attrs["role"] == "alert"
+    assert [b.attrs["value"] for b in elements(page, "button", name="move")] == [
+        "build 4S 9: 5C",
+        "capture 4S: 4D",
+    ]
+
+
+def test_a_note_is_said_with_the_feedback() -> None:
+    view = Deal.from_position(POSITION).view_for(0)
+    feedback = Feedback(False, "Not that one.", "R17", note="Your puzzle rating: 1500 → 1490")
+    page = draw(Table(t=table_view(view), can_play=True, feedback=feedback)).decode()
+    box = page[page.index('id="table-feedback"') :].split("</div>")[0]
+    assert "Not that one." in box and "Your puzzle rating: 1500 → 1490" in box
