@@ -1,5 +1,6 @@
-"""Imports point one way (docs/ARCHITECTURE.md): engine ← bots, search ← table ← practice and the
-learners ← course, puzzles ← classroom ← demo ← site. Nothing imports upward or sideways.
+"""Imports point one way (docs/ARCHITECTURE.md): engine ← bots, search ← review ← practice;
+engine ← bots, search ← table ← practice and the learners ← course, puzzles ← classroom ← demo ←
+site. Nothing imports upward or sideways.
 
 The test reads every module's imports with ``ast`` (``if TYPE_CHECKING`` blocks included) and
 every template's ``{% load %}``, ``{% include %}`` and ``{% extends %}``.
@@ -20,12 +21,14 @@ ALLOWED: dict[str, set[str]] = {
     "game.engine": set(),
     "game.bots": {"game.engine"},
     "game.search": {"game.engine"},
+    "game.review": {"game.engine", "game.bots", "game.search"},
     "game": {"game.engine"},  # the command line: python -m game
     "game.table": {"game.engine", "game.bots", "game.search"},
-    "game.practice": {"game.table", "game.engine", "game.bots", "game.search"},
+    "game.practice": {"game.table", "game.engine", "game.bots", "game.search", "game.review"},
     "lessons": {"game.table", "game.engine", "game.bots", "game.search"},
     "lessons.course": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.puzzles": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
+    "lessons.rules": {"game.table", "game.engine", "game.bots", "game.search"},
 }
 BELOW_CLASSROOM = {"lessons.course", "lessons.puzzles", "game.practice", *ALLOWED}
 ALLOWED["lessons.classroom"] = BELOW_CLASSROOM - {"lessons.classroom"}
@@ -33,7 +36,7 @@ ALLOWED["lessons.demo"] = {"lessons.classroom", *ALLOWED["lessons.classroom"]}
 ALLOWED["seep_site"] = {"lessons.demo", *ALLOWED["lessons.demo"]}
 
 # Parts that are plain Python: no Django, and the engine nothing but the standard library.
-PURE = {"game.engine", "game.bots", "game.search", "game"}
+PURE = {"game.engine", "game.bots", "game.search", "game.review", "game"}
 
 # Template folders and tag libraries, by the part that owns them; the page frame
 # (templates/: base.html, includes/, registration/) and Django's own are everyone's.
@@ -44,8 +47,14 @@ TEMPLATE_OWNERS = {
     "puzzles/": "lessons.puzzles",
     "classroom/": "lessons.classroom",
     "questions/": "lessons",
+    "rules/": "lessons.rules",
 }
-TAG_OWNERS = {"cards": "game.table", "table": "game.table", "questions": "lessons"}
+TAG_OWNERS = {
+    "cards": "game.table",
+    "table": "game.table",
+    "citations": "game.table",
+    "questions": "lessons",
+}
 TEMPLATE_TAG = re.compile(r"{%\s*(load|include|extends)\s+([^%]+?)\s*%}")
 
 

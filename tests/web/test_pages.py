@@ -18,6 +18,7 @@ NAV = {
     "Puzzles": "puzzles:trainer",
     "Play": "practice:play",
     "Classroom": "classroom:home",
+    "Rules": "rules:book",
 }
 PAGES = ["lessons:home", "lessons:deck", *NAV.values()]
 
@@ -84,7 +85,7 @@ def test_body_carries_the_csrf_token_for_htmx(client: Client) -> None:
 @pytest.mark.parametrize(("label", "page"), NAV.items())
 def test_nav_marks_only_the_current_section(client: Client, label: str, page: str) -> None:
     html = client.get(reverse(page)).content
-    nav_links = [link for link in elements(html, "a") if "nav" in link.ancestors]
+    nav_links = [a for a in elements(html, "a") if {"header", "nav"} <= set(a.ancestors)]
 
     assert [text_of(link) for link in nav_links] == list(NAV)
     current = [text_of(link) for link in nav_links if link.attrs.get("aria-current") == "page"]
