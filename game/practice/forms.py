@@ -1,9 +1,11 @@
-"""The new-game form of the practice table."""
+"""The practice table's forms: a new game, and the bots' speed changed mid-game."""
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from game.practice.models import PracticeGame
+from game.practice.pace import BOT_PAUSE
 
 LENGTHS = [
     (0, _("Until one team wins a baazi")),
@@ -12,6 +14,25 @@ LENGTHS = [
     (4, _("Four deals")),
     (8, _("Eight deals")),
 ]
+
+
+def bot_speed_field() -> forms.TypedChoiceField:
+    """How long each bot play stays on the table. Left out (a page from before the choice
+    existed), it is normal."""
+    return forms.TypedChoiceField(
+        label=_("Bot speed"),
+        choices=PracticeGame.BotSpeed.choices,
+        initial=PracticeGame.BotSpeed.NORMAL,
+        required=False,
+        empty_value=PracticeGame.BotSpeed.NORMAL,
+        help_text=format_lazy(
+            _(
+                "How long each bot play stays on the table: slow {slow} s, normal {normal} s, "
+                "fast {fast} s."
+            ),
+            **{str(speed): seconds for speed, seconds in BOT_PAUSE.items()},
+        ),
+    )
 
 
 class NewGameForm(forms.Form):
@@ -33,6 +54,10 @@ class NewGameForm(forms.Form):
     )
     hints = forms.BooleanField(label=_("Offer hints"), required=False, initial=True)
     undo = forms.BooleanField(label=_("Allow undo"), required=False, initial=True)
-    fast = forms.BooleanField(
-        label=_("Fast bots (no pause between their plays)"), required=False, initial=False
-    )
+    bot_speed = bot_speed_field()
+
+
+class BotSpeedForm(forms.Form):
+    """The bots' speed, changed at the table mid-game."""
+
+    bot_speed = bot_speed_field()

@@ -5,8 +5,6 @@ partner) and two bot opponents, rebuilt from the stored record. No HTTP here; vi
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +14,6 @@ from game.engine import Deal, Match, Move, Position, deal, move_from_str, score_
 
 HUMAN = 0
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
-FAST_REPLY_SECONDS = 1.0  # in fast mode, bots answer in the same request within this time
 
 
 class NotYourTurn(Exception):
@@ -129,33 +126,6 @@ class MatchState:
         decision = self.bot_decision(seat, self.levels[seat])
         self._play(decision.move)
         return seat, decision
-
-    def play_bots_until_human(
-        self,
-        seconds: float = FAST_REPLY_SECONDS,
-        clock: Callable[[], float] | None = None,
-        may_play: Callable[[str], bool] | None = None,
-    ) -> int:
-        """Fast mode: bots answer at once, while the request stays short. Returns the plays made.
-
-        The first bot always plays, however long its budget (an Expert's alone fills
-        ``seconds``): a request that played nothing would only be asked again. Each further bot
-        plays only if its budget still fits in ``seconds`` on ``clock``; the page shows the next
-        one as thinking and asks again. ``may_play(level)`` can stop the bots before a play (an
-        Expert with no free slot); then fewer, or none, are made.
-        """
-        clock = clock or time.perf_counter
-        start = clock()
-        played = 0
-        while self.bots_turn:
-            level = self.levels[self.position.turn]
-            if played and clock() - start + BOT_BUDGET[level] > seconds:
-                break
-            if may_play is not None and not may_play(level):
-                break
-            self.play_bot()
-            played += 1
-        return played
 
     def bot_decision(self, seat: int, level: str) -> Decision:
         """What ``level`` would play at ``seat``: seeded by the game and the play, so a replay of

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 def new_public_id() -> str:
@@ -24,9 +25,19 @@ class PracticeGame(models.Model):
         SKILLED = "skilled"
         EXPERT = "expert"
 
+    class BotSpeed(models.TextChoices):
+        """How long each bot play stays on the table before the next (``game.practice.pace``)."""
+
+        SLOW = "slow", _("Slow")
+        NORMAL = "normal", _("Normal")
+        FAST = "fast", _("Fast")
+
     public_id = models.CharField(max_length=24, unique=True, default=new_public_id)
     owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="practice_games",
     )
     owner_key = models.CharField(max_length=64, blank=True, db_index=True)
@@ -36,7 +47,7 @@ class PracticeGame(models.Model):
     show_legal = models.BooleanField(default=True)
     hints = models.BooleanField(default=True)
     undo = models.BooleanField(default=True)
-    fast = models.BooleanField(default=False)
+    bot_speed = models.CharField(max_length=6, choices=BotSpeed.choices, default=BotSpeed.NORMAL)
     seed = models.BigIntegerField()
     # One entry per deal started: {"seed": int, "dealer": int, "moves": ["bid 11", ...]}.
     deals: models.JSONField[list[dict[str, Any]]] = models.JSONField(default=list)
@@ -51,3 +62,13 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"practice game {self.public_id}"
+
+    @property
+    def fast(self) -> bool:
+        """The bots' speed as the old yes-or-no field said it, for ``lessons.demo`` until it
+        passes ``bot_speed`` (a model takes a property with a setter as a keyword)."""
+        return self.bot_speed == self.BotSpeed.FAST
+
+    @fast.setter
+    def fast(self, value: bool) -> None:
+        self.bot_speed = self.BotSpeed.FAST if value else self.BotSpeed.NORMAL

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<str:public_id>/play", views.table_play, name="table_play"),
     path("<str:public_id>/bot", views.table_bot, name="table_bot"),
     path("<str:public_id>/hint", views.table_hint, name="table_hint"),
+    path("<str:public_id>/speed", views.table_speed, name="table_speed"),
     path("<str:public_id>/undo", views.table_undo, name="table_undo"),
     path("<str:public_id>/next", views.table_next_deal, name="table_next_deal"),
     path("<str:public_id>/replay", views.replay, name="replay"),

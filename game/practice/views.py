@@ -9,18 +9,22 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from game.engine import Attempt, Move, describe
+from game.engine import Attempt, Move
 from game.practice import seeds
 from game.practice.busy import RETRY_AFTER_SECONDS, ExpertSlot
-from game.practice.forms import NewGameForm
+from game.practice.forms import BotSpeedForm, NewGameForm
 from game.practice.match import HUMAN, MatchState, NotYourTurn
 from game.practice.models import PracticeGame
 from game.practice.owners import my_games, owner_key
+from game.practice.pace import AFTER_NOTHING_CHANGED, as_delay, pause_before_bots
+from game.practice.replay import deal_at, replay_steps
 from game.practice.scoresheet import difference_chart, score_sheet
 from game.table.component import Feedback, Table, seat_label, settle, table_view
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest
+from game.table.log import play_log
 
 
 def _game(request: HttpRequest, public_id: str) -> PracticeGame:
@@ -33,13 +37,6 @@ def _game(request: HttpRequest, public_id: str) -> PracticeGame:
 
 def _state(game: PracticeGame) -> MatchState:
     return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
-
-
-# How long the page waits before asking the bots to play: none to speak of with fast bots, a
-# moment to watch each play otherwise. Every bot request makes a play, so this is no busy loop;
-# after a request that played nothing, the page waits seconds.
-BOT_PAUSE = {True: "10ms", False: "900ms"}
-PAUSE_AFTER_NOTHING = "3s"
 
 
 def _bot_names(game: PracticeGame) -> dict[int, str]:
@@ -89,6 +86,7 @@ def _board_context(
     picked: Picked = NOTHING_PICKED,
     feedback: Feedback | None = None,
     choices: tuple[Move, ...] = (),
+    announce: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the board draws, from the human seat's view only."""
@@ -97,6 +95,7 @@ def _board_context(
     view = record.view_for(HUMAN)
     if not game.show_legal:
         picked = Picked(None, picked.loose, picked.houses)  # no list of what the card can do
+    log = play_log(record, HUMAN, names)
     table = Table(
         t=table_view(view, names=_bot_names(game), picked=picked),
         post_url=reverse("practice:table_play", args=[game.public_id]),
@@ -105,21 +104,16 @@ def _board_context(
         assist=game.show_legal,
         feedback=feedback,
         hidden={"expected": game.version},
+        log=log,
     ).with_choices(choices)
-    last_play = None
-    if record.history:
-        play = record.history[-1]
-        before = record.positions[-2]
-        last_play = {
-            "seat": names[play.seat],
-            "text": describe(before, play.move),
-            "mine": play.seat == HUMAN,
-        }
     context: dict[str, Any] = {
         "game": game,
         "table": table,
         "can_play": state.humans_turn,
-        "last_play": last_play,
+        # After a change, the latest play if a bot made it, for the live region outside the
+        # board (a region drawn afresh with the board would not be read out).
+        "announce": announce,
+        "news": log[-1] if announce and log and not log[-1].mine else None,
         "bot_turn": state.bots_turn,
         "bot_name": names.get(state.position.turn, ""),
         "deal_number": len(state.deals),
@@ -127,7 +121,7 @@ def _board_context(
         "match_over": state.match_over,
         "chart": difference_chart(state.match),
         "names": names,
-        "bot_delay": BOT_PAUSE[game.fast],
+        "bot_delay": as_delay(pause_before_bots(game.bot_speed, record)),
     }
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
@@ -143,7 +137,8 @@ def _render_board(
     **extra: Any,
 ) -> HttpResponse:
     context = _board_context(request, game, state, **extra)
-    template = "practice/table_page.html#board" if request.htmx else "practice/table_page.html"
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "practice/table_page.html#board_update" if partial else "practice/table_page.html"
     return render(request, template, context, status=status)
 
 
@@ -192,7 +187,8 @@ def _busy(
 ) -> HttpResponse:
     """Every Expert slot is taken: nothing is done; the page is told when to ask again, and a
     bot's turn asks again only then (never at once)."""
-    response = _refuse(request, game, state, message, 429, bot_delay=f"{RETRY_AFTER_SECONDS}s")
+    delay = as_delay(RETRY_AFTER_SECONDS)
+    response = _refuse(request, game, state, message, 429, bot_delay=delay)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -203,11 +199,6 @@ def _experts_busy(request: HtmxHttpRequest, game: PracticeGame, state: MatchStat
         "They will try again in %(seconds)s seconds."
     ) % {"seconds": RETRY_AFTER_SECONDS}
     return _busy(request, game, state, message)
-
-
-def _may_think(slot: ExpertSlot) -> Callable[[str], bool]:
-    """Whether a bot of a level may play in this request: an Expert only with a slot."""
-    return lambda level: level != PracticeGame.Level.EXPERT or slot.take()
 
 
 def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
@@ -241,10 +232,11 @@ def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpRes
             return outcome
         if state.record == before:
             # Nothing was played: the version stays, and a bot's turn is not asked again at once.
-            return _render_board(request, game, state, bot_delay=PAUSE_AFTER_NOTHING)
+            delay = as_delay(AFTER_NOTHING_CHANGED)
+            return _render_board(request, game, state, bot_delay=delay)
         if not _save(game, state, expected, **outcome):
             return _stale(request, game)
-        return _render_board(request, game, state)
+        return _render_board(request, game, state, announce=True)
 
     return view
 
@@ -253,7 +245,8 @@ def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpRes
 def table_play(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
-    """The human's play: an option the page offered, or an attempt to be judged."""
+    """The human's play: an option the page offered, or an attempt to be judged. It is answered
+    at once; the bots are asked for their plays by the page (``table_bot``)."""
     form = PlayForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(form.error_message())
@@ -268,9 +261,6 @@ def table_play(
     if settled.move is None:
         return _render_board(request, game, state, choices=settled.choices, picked=picked)
     state.play_human(settled.move)
-    if game.fast:
-        with ExpertSlot() as slot:
-            state.play_bots_until_human(may_play=_may_think(slot))
     return {}
 
 
@@ -278,22 +268,32 @@ def table_play(
 def table_bot(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
-    """One bot play (or, with fast bots, as many as the request has time for up to the human's
-    turn): always at least one, unless every Expert slot is taken, which is said (a 429)."""
+    """Exactly one bot play, so that the page draws each on its own and the request lasts one
+    bot's thinking; unless every Expert slot is taken, which is said (a 429) and changes nothing."""
     level = state.level_to_play
     if level is None:
         return _render_board(request, game, state)
     with ExpertSlot() as slot:
-        if game.fast:
-            played = state.play_bots_until_human(may_play=_may_think(slot))
-        elif _may_think(slot)(level):
-            state.play_bot()
-            played = 1
-        else:
-            played = 0
-    if not played:
-        return _experts_busy(request, game, state)
+        if level == PracticeGame.Level.EXPERT and not slot.take():
+            return _experts_busy(request, game, state)
+        state.play_bot()
     return {}
+
+
+@require_POST
+def table_speed(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The bots' speed, changed mid-game. It changes no play, so it needs no ``expected`` and
+    leaves the version alone (a bot's turn in flight is not made stale); the next pause is the
+    new speed's."""
+    game = _game(request, public_id)
+    form = BotSpeedForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Bot speed is slow, normal or fast."))
+    PracticeGame.objects.filter(pk=game.pk).update(bot_speed=form.cleaned_data["bot_speed"])
+    game.refresh_from_db()
+    if not request.htmx:
+        return redirect("practice:table", public_id=game.public_id)
+    return render(request, "practice/table_page.html#speed", {"game": game})
 
 
 @changes_the_game
@@ -350,8 +350,10 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
-def replay(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Step through the game's deals from your seat: what you saw, play by play."""
+@vary_on_headers("HX-Request")
+def replay(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Step through the game's deals from your seat: what you saw, play by play. htmx asks for
+    the replay region alone; the address is always a whole page too."""
     game = _game(request, public_id)
     state = _state(game)
     try:
@@ -362,32 +364,23 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     if not 0 <= deal_index < len(state.deals):
         raise Http404("No such deal.")
     record = state.deals[deal_index]
-    step = max(0, min(step, len(record.moves)))
-    shown = type(record)(
-        dealer=record.dealer,
-        seed=record.seed,
-        redeals=record.redeals,
-        positions=record.positions[: step + 1],
-        moves=record.moves[:step],
-        history=record.history[:step],
-    )
-    names = _seat_names(game)
-    last = None
-    if step:
-        play = record.history[step - 1]
-        last = {"seat": names[play.seat], "text": describe(record.positions[step - 1], play.move)}
+    steps = replay_steps(record, _seat_names(game))
+    step = max(0, min(step, len(steps) - 1))
+    shown = deal_at(record, step)
     context = {
         "game": game,
         "table": Table(t=table_view(shown.view_for(HUMAN), names=_bot_names(game))),
         "deal_number": deal_index + 1,
         "deals": range(1, len(state.deals) + 1),
-        "step": step,
-        "steps": len(record.moves),
-        "last_play": last,
-        "previous_step": step - 1 if step > 0 else None,
-        "next_step": step + 1 if step < len(record.moves) else None,
+        "steps": steps,
+        "step": steps[step],
+        "previous_step": steps[step - 1] if step > 0 else None,
+        "next_step": steps[step + 1] if step + 1 < len(steps) else None,
+        "last_step": steps[-1],
     }
-    return render(request, "practice/replay.html", context)
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "practice/replay.html#replay_update" if partial else "practice/replay.html"
+    return render(request, template, context)
 
 
 @require_GET

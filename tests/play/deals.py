@@ -13,6 +13,9 @@ from game.practice import seeds
 AN_OPPONENT_BIDS = 2
 # The human (seat 0) is the bidder: the first thing asked is a bid.
 THE_HUMAN_BIDS = 0
+# Seat 1 bids, then sweeps the floor with its first play (R19: 25 on play 1); seat 2 plays, and
+# seat 3 sweeps (50) before the human's first turn.
+A_BOT_SWEEPS_ON_PLAY_1 = 19
 # The cards were dealt twice (R8), then the human bids.
 REDEAL_THEN_THE_HUMAN_BIDS = 25
 # The cards were dealt twice (R8), then the human's partner (seat 2, a bot) bids.

@@ -20,6 +20,7 @@ def new_game(client: Client, **options) -> PracticeGame:
         "show_legal": "on",
         "hints": "on",
         "undo": "on",
+        "bot_speed": "normal",
         **options,
     }
     response = client.post(reverse("practice:new_game"), data)
@@ -50,12 +51,28 @@ def bots_until_human(client: Client, game: PracticeGame) -> None:
         assert post(client, "table_bot", game).status_code == 200
 
 
+def play_deal_through_views(client: Client, game: PracticeGame) -> None:
+    """Play one deal to its end through HTTP only, checking every response for hidden cards."""
+    for _ in range(200):
+        state = state_of(game)
+        if state.deal_over:
+            return
+        if state.humans_turn:
+            move = next(state.position.legal_moves())
+            response = post(client, "table_play", game, {"move": str(move)})
+        else:
+            response = post(client, "table_bot", game)
+        assert response.status_code == 200
+        assert_nothing_hidden(response.content.decode(), state_of(game).position)
+    raise AssertionError("the deal did not end")
+
+
 def repost_delay(html: str) -> float | None:
     """Seconds the board waits before it posts to the bots by itself (None: it does not)."""
-    found = re.search(r'hx-trigger="load delay:(\d+)(ms|s)', html)
+    found = re.search(r'hx-trigger="load delay:(\d+)ms', html)
     if found is None:
         return None
-    return int(found.group(1)) / (1000 if found.group(2) == "ms" else 1)
+    return int(found.group(1)) / 1000
 
 
 def hidden_cards(position: Position) -> list[Any]:

@@ -3,7 +3,6 @@ limit, an Expert hint or an Expert bot's play is a 429 with ``Retry-After`` and 
 
 from collections.abc import Iterator
 from datetime import timedelta
-from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -11,7 +10,7 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from game.practice import busy, match
+from game.practice import busy
 from game.practice.busy import ExpertSlot
 from game.practice.models import PracticeGame
 from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
@@ -21,9 +20,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def one_slot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One Expert at a time, and a clock that never runs out for fast bots."""
+    """One Expert at a time."""
     monkeypatch.setattr(busy, "EXPERT_SLOTS", 1)
-    monkeypatch.setattr(match, "time", SimpleNamespace(perf_counter=lambda: 0.0))
 
 
 @pytest.fixture
@@ -93,17 +91,17 @@ def assert_busy(response, game: PracticeGame, version: int, moves: int, says: st
     return html
 
 
-@pytest.mark.parametrize("fast", ["", "on"], ids=["bots at their pace", "fast bots"])
+@pytest.mark.parametrize("speed", ["slow", "fast"])
 def test_an_expert_bot_over_the_limit_waits_and_changes_nothing(
-    client: Client, all_taken: ExpertSlot, fast: str
+    client: Client, all_taken: ExpertSlot, speed: str
 ) -> None:
-    game = expert_game(client, fast=fast)
+    game = expert_game(client, bot_speed=speed)
     html = assert_busy(post(client, "table_bot", game), game, game.version, 0, BOTS_WAIT)
     # The page asks again by itself only after the wait it was given: no tight loop.
     assert repost_delay(html) == busy.RETRY_AFTER_SECONDS
     all_taken.give_back()
     assert post(client, "table_bot", game).status_code == 200
-    assert len(state_of(game).current.moves) >= 1
+    assert len(state_of(game).current.moves) == 1
 
 
 def test_an_expert_hint_over_the_limit_is_refused_and_a_skilled_one_is_not(
@@ -126,26 +124,28 @@ def test_an_expert_hint_over_the_limit_is_refused_and_a_skilled_one_is_not(
     assert ExpertSlot().take()  # the hint gave its slot back
 
 
-def test_a_human_play_with_fast_expert_replies_is_kept_when_they_must_wait(
+def test_a_human_play_is_made_while_every_expert_is_busy_and_the_expert_then_waits(
     client: Client,
 ) -> None:
-    game = expert_game(client, fast="on")
-    assert post(client, "table_bot", game).status_code == 200
+    game = expert_game(client)
+    for _ in range(4):  # the Expert's bid and play, the partner's, the other Expert's
+        assert post(client, "table_bot", game).status_code == 200
     state = state_of(game)
     assert state.humans_turn and state.levels[1] == "expert"
     with ExpertSlot() as elsewhere:
         assert elsewhere.take()
         move = next(state.position.legal_moves())
         response = post(client, "table_play", game, {"move": str(move)})
-        assert response.status_code == 200  # the human's play is made; the Expert waits
+        assert response.status_code == 200  # the human's play takes no Expert slot
         after = state_of(game)
-        assert after.current.moves[len(state.current.moves)] == move
+        assert after.current.moves[len(state.current.moves) :] == (move,)
         assert after.bots_turn and after.level_to_play == "expert"
         assert b"is thinking" in response.content
         game.refresh_from_db()
         moves = len(after.current.moves)
         assert_busy(post(client, "table_bot", game), game, game.version, moves, BOTS_WAIT)
     assert post(client, "table_bot", game).status_code == 200
+    assert len(state_of(game).current.moves) == moves + 1
 
 
 def test_the_slots_live_in_the_shared_cache() -> None:

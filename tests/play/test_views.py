@@ -2,10 +2,10 @@
 played through the views with no hidden card in any response."""
 
 import json
+import re
 import threading
 from collections.abc import Callable
 from html.parser import HTMLParser
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,7 +13,6 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Move, Position, move_from_json, move_from_str
-from game.practice import match
 from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
 from tests.play.deals import REDEAL_THEN_A_BOT_BIDS, REDEAL_THEN_THE_HUMAN_BIDS
@@ -21,6 +20,7 @@ from tests.play.helpers import (
     assert_nothing_hidden,
     bots_until_human,
     new_game,
+    play_deal_through_views,
     post,
     state_of,
     url,
@@ -215,26 +215,26 @@ def test_a_hint_is_played_by_its_button(client: Client) -> None:
     assert str(state_of(game).current.moves[len(state.current.moves)]) == move
 
 
+def test_hint_buttons_say_they_are_busy_and_play_it_takes_the_focus(client: Client) -> None:
+    """While a hint is asked the buttons are disabled and "…is thinking" shows (htmx marks the
+    indicator); the answer's "Play it" is focused, one key from being played."""
+    game = human_to_move(client)
+    page = client.get(url("table", game)).content.decode()
+    ask = page.split('<form class="hint-ask"', 1)[1].split("</form>", 1)[0]
+    assert 'hx-disabled-elt=".hint-ask button"' in ask
+    assert 'value="expert" hx-post="' in ask and 'hx-indicator="#expert-thinking"' in ask
+    assert 'id="expert-thinking">The Expert is thinking…</span>' in ask
+    hint = post(client, "table_hint", game, {"level": "expert"}).content.decode()
+    play_it = hint.split('class="hint"', 1)[1]
+    assert re.search(
+        r'<button [^>]*name="move"[^>]*aria-describedby="hint-reason" autofocus>', play_it
+    )
+
+
 def test_assistance_switched_off_is_refused(client: Client) -> None:
     game = new_game(client, hints="", undo="")
     assert post(client, "table_hint", game).status_code == 400
     assert post(client, "table_undo", game).status_code == 400
-
-
-def play_deal_through_views(client: Client, game: PracticeGame) -> None:
-    """Play one deal to its end through HTTP only, checking every response for hidden cards."""
-    for _ in range(200):
-        state = state_of(game)
-        if state.deal_over:
-            return
-        if state.humans_turn:
-            move = next(state.position.legal_moves())
-            response = post(client, "table_play", game, {"move": str(move)})
-        else:
-            response = post(client, "table_bot", game)
-        assert response.status_code == 200
-        assert_nothing_hidden(response.content.decode(), state_of(game).position)
-    raise AssertionError("the deal did not end")
 
 
 @pytest.mark.slow
@@ -250,33 +250,6 @@ def test_whole_deals_through_the_views_never_show_a_hidden_card(client: Client) 
     game.refresh_from_db()
     assert game.finished is not None
     assert post(client, "table_next_deal", game).status_code == 409
-
-
-def test_fast_bots_answer_in_the_same_request(
-    client: Client, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The clock fast bots are timed by stands still, so their time in one request never runs
-    # out however busy the machine is.
-    monkeypatch.setattr(match, "time", SimpleNamespace(perf_counter=lambda: 0.0))
-    game = new_game(client, fast="on")
-    bots_until_human(client, game)
-    state = state_of(game)
-    post(client, "table_play", game, {"move": str(next(state.position.legal_moves()))})
-    after = state_of(game)
-    assert after.humans_turn or after.deal_over
-
-
-def test_replay_steps_through_a_deal_from_your_seat(client: Client) -> None:
-    game = new_game(client)
-    play_deal_through_views(client, game)
-    state = state_of(game)
-    record = state.current
-    for step in (0, 1, 10, len(record.moves)):
-        response = client.get(url("replay", game), {"deal": 1, "step": step})
-        assert response.status_code == 200
-        assert_nothing_hidden(response.content.decode(), record.positions[step])
-    assert client.get(url("replay", game), {"deal": 9}).status_code == 404
-    assert client.get(url("replay", game), {"step": "x"}).status_code == 400
 
 
 def test_export_has_finished_deals_only_in_the_interchange_format(client: Client) -> None:
