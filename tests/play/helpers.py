@@ -67,6 +67,11 @@ def play_deal_through_views(client: Client, game: PracticeGame) -> None:
     raise AssertionError("the deal did not end")
 
 
+def cites(html: str, rule: str) -> bool:
+    """Whether the page cites ``rule`` ("R18"): a link to it in the rule book."""
+    return re.search(rf'<a href="[^"]*#{rule}"[^>]*>{rule}</a>', html) is not None
+
+
 def repost_delay(html: str) -> float | None:
     """Seconds the board waits before it posts to the bots by itself (None: it does not)."""
     found = re.search(r'hx-trigger="load delay:(\d+)ms', html)

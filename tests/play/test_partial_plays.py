@@ -11,7 +11,14 @@ from game.engine import move_from_str
 from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
 from tests.play.deals import A_BUILD_TAKES_A_QUEEN_ALONG, HOUSES_OF_11_AND_13
-from tests.play.helpers import assert_nothing_hidden, new_game, post, put_on_table, state_of
+from tests.play.helpers import (
+    assert_nothing_hidden,
+    cites,
+    new_game,
+    post,
+    put_on_table,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +85,7 @@ def test_a_play_written_in_part_that_no_play_fits_is_refused_with_the_rule(
     response = post(client, "table_play", game, {"move": posted})
     assert response.status_code == 422
     html = response.content.decode()
-    assert f"({rule})" in html and says in html.replace("&#x27;", "'")
+    assert cites(html, rule) and says in html.replace("&#x27;", "'")
     assert played_after(before, game) == []
     game.refresh_from_db()
     assert game.version == version
