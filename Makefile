@@ -1,6 +1,7 @@
-# Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000; `make test`
-# runs every test; `make test-fast`, in under a minute, all but the browser tests and those marked
-# slow (cross-checks, property tests, many deals, migrating an old database).
+# Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000 (the background
+# tasks' worker beside it); `make test` runs every test; `make test-fast`, in under a minute, all
+# but the browser tests and those marked slow (cross-checks, property tests, many deals, migrating
+# an old database).
 # Each needs only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
 
 .PHONY: run test test-fast lint screenshots uv
@@ -8,11 +9,15 @@
 # uv as a command if it is on PATH, else as a module of the Python that installed it.
 UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
 
+# The background tasks' worker (django-tasks-db's db_worker) runs beside the server; the traps
+# stop it when the server stops, whether it is stopped with Ctrl-C, SIGTERM or exits by itself.
 run: uv
 	$(UV) sync --locked
 	$(UV) run python manage.py migrate --noinput
 	$(UV) run python manage.py createcachetable
 	$(UV) run python manage.py demo
+	$(UV) run python manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
 	$(UV) run python manage.py runserver 127.0.0.1:8000
 
 test: uv

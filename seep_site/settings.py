@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "game.table",
     "game.practice",
     "lessons",
@@ -218,6 +219,10 @@ else:
             "LOCATION": "django_cache",
         }
     }
+
+# Background work (django.tasks) is stored in the site's own database and run by the
+# ``db_worker`` command, which ``make run`` starts beside the server; more workers scale out.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # One-time notes for the next page (shown by base.html), kept in the session.

@@ -1,0 +1,273 @@
+"""Reviewing a finished deal for one seat: each of its card plays judged from its own view.
+
+For every play the seat made, the review rebuilds what that seat saw just before it
+(``view_before``: its hand and everything public, never another hand nor the stock), values the
+play made and the Expert's candidates in the same imagined deals (``search.evaluate``), and marks
+the play by the points it gave up (``marks``), saying why in one line (``themes``). Each
+moment's random numbers come from its view (``search.rng_for``), so a review is reproducible and
+cannot depend on cards the seat did not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.bots.heuristic import view_situation
+from game.bots.knowledge import knowledge_of
+from game.engine import CardMove, Deal, Move, View, move_from_json, view_for
+
+from .errors import DealNotOver, ReviewError
+from .marks import INACCURACY, Mark, accuracy, mark_for, settled
+from .search import DEFAULT_BUDGET, Evaluation, evaluate, rng_for
+from .themes import Theme, diagnose
+
+Progress = Callable[[int, int], object]
+"""Told (plays reviewed, plays to review) after each play, for a progress bar."""
+TRY_AGAIN_MARGIN = INACCURACY
+"""A try counts as right when it gives up less than this (points): any play marked good."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedPlay:
+    """One play judged: the play made and the best found, their expected deal score differences
+    for the seat's team (points), the mark, and why.
+
+    ``index`` is the play's place in the deal record (``deal.positions[index]`` is the moment
+    before it, ``deal.moves[index]`` the play); ``number`` its number in the deal, 1–48 (R12).
+    """
+
+    index: int
+    number: int
+    played: Move
+    best: Move
+    played_value: float
+    best_value: float
+    error: float  # standard error of the loss, points
+    samples: int
+    choices: int  # legal plays there were
+    mark: Mark
+    theme: Theme | None  # None for a good play
+    reason: str
+
+    @property
+    def loss(self) -> float:
+        """Points given up against the best play."""
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def forced(self) -> bool:
+        return self.choices == 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "number": self.number,
+            "played": self.played.to_json(),
+            "best": self.best.to_json(),
+            "played_value": self.played_value,
+            "best_value": self.best_value,
+            "error": self.error,
+            "samples": self.samples,
+            "choices": self.choices,
+            "mark": self.mark.value,
+            "theme": self.theme.value if self.theme else None,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ReviewedPlay:
+        return cls(
+            index=data["index"],
+            number=data["number"],
+            played=move_from_json(data["played"]),
+            best=move_from_json(data["best"]),
+            played_value=data["played_value"],
+            best_value=data["best_value"],
+            error=data["error"],
+            samples=data["samples"],
+            choices=data["choices"],
+            mark=Mark(data["mark"]),
+            theme=Theme(data["theme"]) if data["theme"] else None,
+            reason=data["reason"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DealReview:
+    """A seat's plays in one deal, judged, and what they add up to."""
+
+    seat: int
+    budget: float
+    seed: int
+    plays: tuple[ReviewedPlay, ...]
+
+    @property
+    def choices(self) -> tuple[ReviewedPlay, ...]:
+        """The plays where there was a choice: forced plays say nothing of the player."""
+        return tuple(play for play in self.plays if not play.forced)
+
+    @property
+    def accuracy(self) -> float:
+        """0–100 (docs/review.md): the mean of each chosen play's accuracy."""
+        return accuracy(play.loss for play in self.choices)
+
+    @property
+    def points_lost(self) -> float:
+        return sum(play.loss for play in self.plays)
+
+    def marked(self, mark: Mark) -> tuple[ReviewedPlay, ...]:
+        return tuple(play for play in self.plays if play.mark is mark)
+
+    @property
+    def lost_by_theme(self) -> dict[Theme, float]:
+        """Points lost by the plays marked worse than good, by what they lost them to."""
+        lost: dict[Theme, float] = {}
+        for play in self.plays:
+            if play.theme is not None:
+                lost[play.theme] = lost.get(play.theme, 0.0) + play.loss
+        return {theme: lost[theme] for theme in Theme if theme in lost}
+
+    def to_json(self) -> dict[str, Any]:
+        """The review to store; ``summary`` repeats what the plays add up to, for queries."""
+        return {
+            "seat": self.seat,
+            "budget": self.budget,
+            "seed": self.seed,
+            "plays": [play.to_json() for play in self.plays],
+            "summary": {
+                "accuracy": self.accuracy,
+                "points_lost": self.points_lost,
+                "lost_by_theme": {t.value: points for t, points in self.lost_by_theme.items()},
+                "marks": {mark.value: len(self.marked(mark)) for mark in Mark},
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealReview:
+        return cls(
+            seat=data["seat"],
+            budget=data["budget"],
+            seed=data["seed"],
+            plays=tuple(ReviewedPlay.from_json(play) for play in data["plays"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A try at a reviewed moment: right if it gives up less than the margin against the best."""
+
+    move: Move
+    best: Move
+    loss: float
+    accepted: bool
+    reason: str
+
+
+def view_before(deal: Deal, index: int) -> View:
+    """What the seat to make play ``index`` of the record saw just before making it."""
+    if not 0 <= index < len(deal.moves):
+        raise ReviewError(f"the deal record has no play {index}: it has {len(deal.moves)}")
+    moment = replace(
+        deal,
+        positions=deal.positions[: index + 1],
+        moves=deal.moves[:index],
+        history=deal.history[:index],
+    )
+    return view_for(moment, deal.positions[index].turn)
+
+
+def plays_of(deal: Deal, seat: int) -> list[int]:
+    """The record indices of the seat's card plays (its bid is not reviewed)."""
+    if seat not in range(4):
+        raise ReviewError(f"a seat is 0–3, not {seat!r}")
+    return [
+        index
+        for index, play in enumerate(deal.history)
+        if play.seat == seat and isinstance(play.move, CardMove)
+    ]
+
+
+def review_deal(
+    deal: Deal,
+    seat: int,
+    *,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> DealReview:
+    """Judge every card play ``seat`` made in the finished ``deal``, at the Expert's ``budget``
+    (seconds of its work per play, before confirming the marks), telling ``progress`` after
+    each."""
+    if not deal.position.is_over:
+        raise DealNotOver("only a finished deal is reviewed")
+    indices = plays_of(deal, seat)
+    reviewed = []
+    for done, index in enumerate(indices, start=1):
+        reviewed.append(review_play(deal, index, budget=budget, seed=seed))
+        if progress is not None:
+            progress(done, len(indices))
+    return DealReview(seat, budget, seed, tuple(reviewed))
+
+
+def review_play(
+    deal: Deal, index: int, *, budget: float = DEFAULT_BUDGET, seed: int = 0
+) -> ReviewedPlay:
+    """Judge play ``index`` of the record from the view of the seat that made it."""
+    view = view_before(deal, index)
+    played = deal.moves[index]
+    if not isinstance(played, CardMove):
+        raise ReviewError("a bid is not a card play: the review judges the card plays")
+    evaluation = evaluate(view, [played], rng_for(view, seed), budget, settled)
+    mine = evaluation.of(played)
+    loss = evaluation.loss(played)
+    mark = mark_for(loss)
+    theme, reason = _why(view, evaluation, played, loss, mark)
+    return ReviewedPlay(
+        index=index,
+        number=view.plays + 1,
+        played=played,
+        best=evaluation.best.move,
+        played_value=mine.value,
+        best_value=evaluation.best.value,
+        error=mine.error,
+        samples=evaluation.samples,
+        choices=sum(1 for _ in view.legal_moves()),
+        mark=mark,
+        theme=theme,
+        reason=reason,
+    )
+
+
+def judge_play(
+    view: View,
+    move: Move,
+    *,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    margin: float = TRY_AGAIN_MARGIN,
+) -> Verdict:
+    """ "Try again from here": judge ``move`` at a reviewed moment with the review's own search
+    (same view, same random numbers), so the play made is judged exactly as the review did."""
+    evaluation = evaluate(view, [move], rng_for(view, seed), budget, settled)
+    loss = evaluation.loss(move)
+    mark = mark_for(loss)
+    _, reason = _why(view, evaluation, move, loss, mark)
+    return Verdict(move, evaluation.best.move, loss, loss < margin, reason)
+
+
+def _why(
+    view: View, evaluation: Evaluation, played: Move, loss: float, mark: Mark
+) -> tuple[Theme | None, str]:
+    best = evaluation.best.move
+    choices = sum(1 for _ in view.legal_moves())
+    if choices == 1:
+        return None, "The only legal play"
+    if mark is Mark.GOOD:
+        if played == best:
+            return None, "The best play found"
+        return None, f"As good as the best play, within {loss:.1f} points"
+    situation = view_situation(view, knowledge_of(view))
+    diagnosis = diagnose(view, situation, played, best, loss, evaluation.samples)
+    return diagnosis.theme, diagnosis.reason
