@@ -5,8 +5,10 @@ A file sets a default ``theme`` and holds ``[[puzzles]]`` tables:
     id = "sweep-7-3-12"          unique, used in links (/puzzles/<id>/) and records
     theme = "sweep"              optional here: the file's theme is the default
     kind = "play"                "play" (one play meeting the goals), "yes-no" (first say
-                                 whether the goals can be met, then play) or "ending"
-                                 (open cards; the goal is "best")
+                                 whether the goals can be met, then play), "ending"
+                                 (open cards; the goal is "best") or "line" (an ending
+                                 played in steps: best play, the others' best answers,
+                                 best play again)
     position = "dealer=…"        text notation (docs/NOTATION.md)
     goals = ["sweep"]            goals of ``lessons.exercises``
     prompt = "Sweep the floor."  what the learner reads
@@ -32,7 +34,7 @@ from typing import Any
 from game.engine import InvalidPosition, NotationError, Position
 from lessons.exercises import Goal, parse_goals
 from lessons.keys import ExerciseKey
-from lessons.questions import EndingQuestion, PlayQuestion, YesNoQuestion
+from lessons.questions import EndingQuestion, LineQuestion, PlayQuestion, YesNoQuestion
 
 PUZZLES_DIR = Path(__file__).resolve().parent / "data"
 # How each kind of puzzle is asked: the question class its position and goals make.
@@ -40,6 +42,7 @@ QUESTIONS: dict[str, type[PlayQuestion]] = {
     "play": PlayQuestion,
     "yes-no": YesNoQuestion,
     "ending": EndingQuestion,
+    "line": LineQuestion,
 }
 KINDS = tuple(QUESTIONS)
 DIFFICULTY_RATINGS = {1: 1000, 2: 1250, 3: 1500, 4: 1750, 5: 2000}

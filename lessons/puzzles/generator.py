@@ -22,7 +22,7 @@ from lessons.questions import PlayQuestion
 TEN_OF_DIAMONDS = Card.from_str("TD")
 JUDGES = ("beginner", "casual", "skilled", "expert")
 """The bots asked about each candidate, weakest first."""
-BOT_THEMES = {"sweep", "can-you-sweep", "most-points", "safe", "ending"}
+BOT_THEMES = {"sweep", "can-you-sweep", "most-points", "safe", "ending", "line"}
 """Themes whose goal is what the bots play for, so a bot missing the answer says it is hard."""
 PLAYERS: dict[str, tuple[str, str, str, str]] = {
     "sweep": ("beginner", "casual", "beginner", "casual"),
@@ -38,7 +38,12 @@ PROMPTS = {
     "sure-house": "Make a house that no card still out can capture or break.",
     "safe": "Play so that no single card can sweep the floor after you.",
     "ending": "Find the play that gives your team the best final score, whatever the others do.",
+    "line": "Find the best play; the others answer with their best; then find the best again.",
 }
+OPEN_THEMES = {"ending", "line"}
+"""Themes searched to the end of the deal, where the score so far counts."""
+LINE_PLAYS = range(6, MAX_ENDING_PLAYS + 1)
+"""Plays left where a line starts: two plays of yours, the second still searchable (2+ left)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,10 @@ def tasks(theme: str, position: Position, rng: random.Random) -> Iterator[Task]:
         if 2 <= position.cards_to_play <= MAX_ENDING_PLAYS and not position.stock:
             yield Task("ending", ("best",), PROMPTS["ending"])
         return
+    if theme == "line":
+        if position.cards_to_play in LINE_PLAYS and not position.stock:
+            yield Task("line", ("best",), PROMPTS["line"])
+        return
     if last_play:
         return
     if theme in ("sweep", "safe", "sure-house", "most-points"):
@@ -127,7 +136,7 @@ def interesting(theme: str, puzzle: Puzzle, solution: Solution) -> bool:
     if theme == "most-points":
         scores = {points_taken(puzzle.position, m) for m in solution.legal}
         return len(scores - {0}) >= 2
-    if theme == "ending":
+    if theme in OPEN_THEMES:
         best, runner_up = solution.best_value, solution.next_value
         clear = best is not None and runner_up is not None and best - runner_up >= 2
         return clear and len(solution.legal) >= 3
@@ -242,8 +251,8 @@ def _candidates(
     theme: str, record: Deal, deal_seed: int, rng: random.Random, budget: float, seen: set[str]
 ) -> list[Found]:
     position = record.position
-    if theme != "ending":  # earlier sweeps change nothing in one play, and careless games
-        position = replace(position, sweeps=(0, 0))  # pile up distracting hundreds
+    if theme not in OPEN_THEMES:  # earlier sweeps change nothing in one play, and careless
+        position = replace(position, sweeps=(0, 0))  # games pile up distracting hundreds
     result = []
     for task in tasks(theme, position, rng):
         key = f"{position} {task.goals}"

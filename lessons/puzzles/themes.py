@@ -32,13 +32,31 @@ THEMES: dict[str, Theme] = {
         Theme(
             "sure-house",
             _("A house they cannot take"),
-            _("Make a house that no card still out can capture or break."),
+            _(
+                "Make a house that no card still out can capture or break. A card still out is "
+                "one you have not seen: not in your hand, not on the floor, not captured yet."
+            ),
         ),
-        Theme("safe", _("Safe play"), _("Leave a floor that no single card can sweep (R19).")),
+        Theme(
+            "safe",
+            _("Safe play"),
+            _(
+                "Leave a floor that no single card still out can sweep (R19). A card still out "
+                "is one you have not seen: not in your hand, not on the floor, not captured yet."
+            ),
+        ),
         Theme(
             "ending",
             _("Endings, open cards"),
             _("Every hand is shown: find the play that wins the most by the end of the deal."),
+        ),
+        Theme(
+            "line",
+            _("Lines, open cards"),
+            _(
+                "Every hand is shown: find the best play, see the others answer with their "
+                "best, and find the best play again."
+            ),
         ),
     )
 }

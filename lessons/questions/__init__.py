@@ -23,6 +23,7 @@ from lessons.questions.base import (
 from lessons.questions.plays import (
     EndingQuestion,
     IllegalQuestion,
+    LineQuestion,
     PlayQuestion,
     SaysPossible,
     YesNoQuestion,
@@ -38,6 +39,7 @@ __all__ = [
     "Form",
     "IllegalQuestion",
     "LegalQuestion",
+    "LineQuestion",
     "Outcome",
     "Pile",
     "PlayQuestion",

@@ -37,6 +37,8 @@ class Outcome:
     a wrong play or a wrong choice may be tried again. ``settled``: for rated puzzles, whether the
     answer decides the puzzle (a first wrong play fails it; saying "yes" rightly does not).
     ``options``: the attempt could mean several plays; the learner picks one (not an answer).
+    ``partial``: a right step of a longer answer (a line puzzle's first play): not an answer
+    yet, so not recorded. ``carry``: fields the next post must send back (the plays so far).
     """
 
     ok: bool
@@ -49,11 +51,14 @@ class Outcome:
     after: Deal | None = None  # the table after a right play (and any scripted replies)
     line: tuple[str, ...] = ()  # what followed: scripted replies, or an ending's best line
     options: tuple[Move, ...] = ()
+    partial: bool = False
+    carry: tuple[tuple[str, str], ...] = ()
 
     @property
     def counts(self) -> bool:
-        """Whether the answer is a real attempt (a request to choose among plays is not)."""
-        return not self.options
+        """Whether the answer is a real attempt (a request to choose among plays is not, nor a
+        step on the way to the answer)."""
+        return not self.options and not self.partial
 
     @property
     def uncited_rule(self) -> str | None:
@@ -118,6 +123,11 @@ class Question:
         """Read what the question's form sent and judge it."""
         return self.judge(self.read(data))
 
+    def resume(self, data: Mapping[str, Any]) -> Outcome | None:
+        """Where a question asked in steps stands after the steps a form carries (to redraw it
+        without judging anything new); None for a question asked in one go."""
+        return None
+
     def reveal(self) -> Reveal:
         return Reveal(())
 
@@ -166,24 +176,26 @@ class Question:
         submit_label: str = "",
         show_verdict: bool = False,
         note: str = "",
+        assist: bool = True,
     ) -> Asking:
         """Everything the question's partial draws on one page; ``note`` is said with a wrong
-        play's feedback on the table."""
-        hidden = dict(hidden or {})
+        play's feedback on the table; without ``assist`` the table lists no card's plays (a
+        rated puzzle), whatever the question allows."""
+        hidden = dict(hidden or {}) | dict(outcome.carry if outcome is not None else ())
         table = None
         if self.draws_table():
             record = self.shown(outcome)
             assert record is not None
             can_play = can_answer and self.playable(outcome, said_yes)
             feedback = None
-            if self.on_table and outcome is not None and not outcome.final and outcome.counts:
+            if self.on_table and outcome is not None and not outcome.final and not outcome.options:
                 feedback = Feedback(outcome.ok, outcome.message, outcome.rule, note)
             table = Table(
                 t=table_view(record.view_for(self.viewer), picked=picked, plain_words=plain_words),
                 post_url=post_url,
                 target=target,
                 can_play=can_play,
-                assist=can_play and self.assisted,
+                assist=assist and can_play and self.assisted,
                 feedback=feedback,
                 hidden=hidden,
             ).with_choices(outcome.options if outcome is not None else ())

@@ -18,6 +18,7 @@ from game.engine import (
     Move,
     NotationError,
     Position,
+    SeepError,
     attempt_from_text,
     describe,
     move_from_str,
@@ -28,7 +29,7 @@ from game.engine import (
     team_of,
     why_illegal,
 )
-from game.search import ending_problem, line_after, move_values
+from game.search import best_line, ending_problem, line_after, move_values
 from game.table.component import seat_label, settle
 from game.table.forms import PlayForm
 from lessons.exercises import Goal, parse_goals
@@ -397,48 +398,21 @@ class EndingQuestion(PlayQuestion):
         message = _("Right! %s") % describe(self.position, move)
         return Outcome(
             True,
-            f"{message} {self._ending_words(move)}",
+            f"{message} {ending_words(self.position, move)}",
             play=str(move),
             final=True,
             after=record,
-            line=self._ending_line(move),
+            line=ending_line(self.position, move, self.viewer),
         )
 
     def wrong_play(self, move: Move) -> Outcome:
         message = super().wrong_play(move).message
         return Outcome(
             False,
-            f"{message} {self._ending_words(move)}",
+            f"{message} {ending_words(self.position, move)}",
             play=str(move),
-            line=self._ending_line(move),
+            line=ending_line(self.position, move, self.viewer),
         )
-
-    def _ending_words(self, move: Move) -> str:
-        position = self.position
-        line = line_after(position, move)
-        best = max(move_values(position).values())
-        final = position.apply_unchecked(move)
-        for later in line.continuation:
-            final = final.apply_unchecked(later)
-        score = score_deal(final)
-        team = team_of(position.turn)
-        ours, theirs = score.teams[team].total, score.teams[1 - team].total
-        text = _(
-            "With best play on both sides after it, the deal ends %(ours)s to %(theirs)s for "
-            "your team (%(diff)+d)."
-        ) % {"ours": ours, "theirs": theirs, "diff": line.value}
-        if line.value < best:
-            text += " " + _("The best play guarantees %(best)+d.") % {"best": best}
-        return text
-
-    def _ending_line(self, move: Move) -> tuple[str, ...]:
-        """The best play after ``move``, as "who: what" lines (every hand is open)."""
-        after = self.position.apply_unchecked(move)
-        lines = []
-        for later in line_after(self.position, move).continuation:
-            lines.append(f"{seat_label(self.viewer, after.turn)}: {describe(after, later)}")
-            after = after.apply_unchecked(later)
-        return tuple(lines)
 
     def reveal(self) -> Reveal:
         values = self.move_values()
@@ -447,3 +421,253 @@ class EndingQuestion(PlayQuestion):
             text = describe(self.position, move)
             texts.append(text + " " + _("(guarantees %(value)+d)") % {"value": values[move]})
         return Reveal(tuple(texts), self.explain)
+
+
+LINE = "line"  # the form field that carries a line puzzle's plays so far
+STEPS = ";"  # between those plays, in the field and in a recorded answer
+
+
+@dataclass(frozen=True)
+class LinePlay:
+    """A posted step of a line: the learner's plays before it (each checked again), and this."""
+
+    earlier: tuple[Move, ...]
+    play: Move | Attempt
+
+
+@dataclass(frozen=True)
+class LineQuestion(EndingQuestion):
+    """An open-card line: find the best play, see the others answer with the search's best
+    defence, and find the best play again, to the end of your hand; every step is judged by the
+    search. The plays so far travel with the form (``line``) and are judged again on each post,
+    so no form can skip a step."""
+
+    kind = "line"
+
+    def problems(self, strict: bool = False) -> list[str]:
+        found = super().problems(strict)
+        if found:
+            return found
+        if len(self.position.hands[self.viewer]) < 2:
+            return ["a line needs two or more plays of yours"]
+        return self._later_problems(Deal.from_position(self.position), strict)
+
+    def _later_problems(self, record: Deal, strict: bool) -> list[str]:
+        """Each step after a best play must be searchable and, strictly, a real choice."""
+        for move in self.best_at(record.position):
+            after = record.apply_unchecked(move)
+            if not after.position.hands[self.viewer]:
+                continue  # the learner's last play
+            step = self._defence(after)[0]
+            problem = ending_problem(step.position)
+            if problem:
+                return [f"after {move}: {problem}"]
+            if strict and len(set(move_values(step.position).values())) < 2:
+                return [f"after {move} and the best answers, every play is as good"]
+            found = self._later_problems(step, strict)
+            if found:
+                return found
+        return []
+
+    def best_at(self, position: Position) -> tuple[Move, ...]:
+        """The plays that guarantee the most at one step of the line."""
+        values = move_values(position)
+        best = max(values.values())
+        return tuple(move for move, value in values.items() if value == best)
+
+    def _defence(self, record: Deal) -> tuple[Deal, tuple[str, ...]]:
+        """The others' best plays up to the learner's next turn, and those plays in words."""
+        replies = best_line(record.position)
+        said = []
+        while not record.position.is_over and record.position.turn != self.viewer:
+            reply = next(replies)
+            who = seat_label(self.viewer, record.position.turn)
+            said.append(f"{who}: {describe(record.position, reply)}")
+            record = record.apply_unchecked(reply)
+        return record, tuple(said)
+
+    def earlier(self, data: Mapping[str, Any]) -> tuple[Move, ...]:
+        text = str(data.get(LINE) or "")
+        try:
+            return tuple(move_from_str(part) for part in text.split(STEPS)) if text else ()
+        except (NotationError, ValueError) as error:
+            raise AnswerError(f"line: {error}") from None
+
+    def step_after(self, earlier: tuple[Move, ...]) -> Deal:
+        """The deal at the step after ``earlier``; AnswerError unless each of those plays was a
+        best one at its step and a play of the learner's is left."""
+        record = Deal.from_position(self.position)
+        for move in earlier:
+            if not record.position.hands[self.viewer] or move not in self.best_at(record.position):
+                raise AnswerError("that line is not this puzzle's")
+            record = self._defence(record.apply_unchecked(move))[0]
+        if not record.position.hands[self.viewer] or record.position.turn != self.viewer:
+            raise AnswerError("that line has no play of yours left")
+        return record
+
+    def read(self, data: Mapping[str, Any]) -> Any:  # a LinePlay
+        return LinePlay(self.earlier(data), read_play(data))
+
+    def resume(self, data: Mapping[str, Any]) -> Outcome | None:
+        earlier = self.earlier(data)
+        return self.judge(LinePlay(earlier[:-1], earlier[-1])) if earlier else None
+
+    def judge(self, answer: LinePlay | Move | Attempt) -> Outcome:
+        """Each step as an ending of its own: the best play goes on (or ends the line), any
+        other is told what it leads to, at the same step. A bare play is the first step."""
+        if not isinstance(answer, LinePlay):
+            answer = LinePlay((), answer)
+        earlier = answer.earlier
+        record = self.step_after(earlier)
+        position = record.position
+        shown = record if earlier else None
+        carry = ((LINE, line_text(earlier)),) if earlier else ()
+        settled = settle(position, answer.play)
+        if settled.choices:
+            return Outcome(
+                False, CHOOSE_ONE, options=settled.choices, settled=False, after=shown, carry=carry
+            )
+        if settled.move is None:
+            text = line_text(earlier, played_text(answer.play))
+            return Outcome(
+                False,
+                settled.refusal,
+                rule=settled.rule,
+                play=text,
+                legal=False,
+                after=shown,
+                carry=carry,
+            )
+        move = settled.move
+        text = line_text((*earlier, move))
+        if move not in self.best_at(position):
+            wanted = " and ".join(goal.describe(position) for goal in self.goals)
+            message = (
+                f"{describe(position, move)} That is a legal play, but the task was to {wanted}. "
+                f"{ending_words(position, move)}"
+            )
+            line = ending_line(position, move, self.viewer)
+            return Outcome(False, message, play=text, line=line, after=shown, carry=carry)
+        after = record.apply_unchecked(move)
+        message = _("Right! %s") % describe(position, move)
+        if not after.position.hands[self.viewer]:
+            return Outcome(
+                True,
+                f"{message} {ending_words(position, move)}",
+                play=text,
+                final=True,
+                after=after,
+                line=ending_line(position, move, self.viewer),
+            )
+        step, replies = self._defence(after)
+        return Outcome(
+            True,
+            f"{message} " + _("The others answer with their best plays: your move again."),
+            play=text,
+            settled=False,
+            after=step,
+            line=replies,
+            partial=True,
+            carry=((LINE, text),),
+        )
+
+    def shown(self, outcome: Outcome | None) -> Deal | None:
+        """The step the learner is at: after a right step, and still there after a wrong one."""
+        if outcome is not None and outcome.after is not None:
+            return outcome.after
+        return super().shown(outcome)
+
+    def best_line_words(self, first: Move) -> str:
+        """The learner's plays of one best line, starting with ``first``, in words."""
+        value = move_values(self.position)[first]
+        record = Deal.from_position(self.position)
+        words = [describe(record.position, first)]
+        record = record.apply_unchecked(first)
+        while record.position.hands[self.viewer]:
+            record = self._defence(record)[0]
+            move = self.best_at(record.position)[0]
+            then = describe(record.position, move)
+            words.append(_("Then, after their best answers: %s") % (then[0].lower() + then[1:]))
+            record = record.apply_unchecked(move)
+        return " ".join(words) + " " + _("(guarantees %(value)+d)") % {"value": value}
+
+    def reveal(self) -> Reveal:
+        return Reveal(tuple(map(self.best_line_words, self.answer_moves())), self.explain)
+
+    def _last_steps(self, first: Move) -> tuple[tuple[Move, ...], Deal]:
+        """The learner's plays before the last step of a best line from ``first``, and the
+        deal at that step."""
+        earlier: tuple[Move, ...] = (first,)
+        record = self._defence(Deal.from_position(self.position).apply_unchecked(first))[0]
+        while True:
+            move = self.best_at(record.position)[0]
+            after = record.apply_unchecked(move)
+            if not after.position.hands[self.viewer]:
+                return earlier, record
+            earlier += (move,)
+            record = self._defence(after)[0]
+
+    def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
+        answers = self.answer_moves()
+        right: list[Form] = []
+        later_mistakes: list[Form] = []
+        for first in answers[:3]:
+            earlier, record = self._last_steps(first)
+            carried: Form = {LINE: line_text(earlier)}
+            best = self.best_at(record.position)
+            right.append(carried | move_form(best[0]))
+            later_mistakes += [
+                carried | move_form(move)
+                for move in record.position.legal_moves()
+                if move not in best
+            ][:2]
+        return tuple(right), (*mistakes(self.position, answers), *later_mistakes)
+
+    def words(self, play: str) -> str:
+        """A recorded line, each play in words at its step."""
+        record: Deal | None = Deal.from_position(self.position)
+        said = []
+        for part in play.split(STEPS):
+            position = record.position if record is not None else None
+            said.append(play_words(position, part.strip()))
+            try:
+                move = move_from_str(part)
+                record = self._defence(record.apply(move))[0] if record is not None else None
+            except (NotationError, ValueError, SeepError):
+                record = None
+        return " ".join(said)
+
+
+def line_text(moves: tuple[Move, ...], last: str = "") -> str:
+    """A line's plays as the form carries them and an answer records them."""
+    return STEPS.join([*map(str, moves), *([last] if last else [])])
+
+
+def ending_words(position: Position, move: Move) -> str:
+    """How the deal ends after ``move`` with best play on both sides, and what the best play
+    would have guaranteed instead."""
+    line = line_after(position, move)
+    best = max(move_values(position).values())
+    final = position.apply_unchecked(move)
+    for later in line.continuation:
+        final = final.apply_unchecked(later)
+    score = score_deal(final)
+    team = team_of(position.turn)
+    ours, theirs = score.teams[team].total, score.teams[1 - team].total
+    text = _(
+        "With best play on both sides after it, the deal ends %(ours)s to %(theirs)s for "
+        "your team (%(diff)+d)."
+    ) % {"ours": ours, "theirs": theirs, "diff": line.value}
+    if line.value < best:
+        text += " " + _("The best play guarantees %(best)+d.") % {"best": best}
+    return text
+
+
+def ending_line(position: Position, move: Move, viewer: int) -> tuple[str, ...]:
+    """The best play after ``move``, as "who: what" lines (every hand is open)."""
+    after = position.apply_unchecked(move)
+    lines = []
+    for later in line_after(position, move).continuation:
+        lines.append(f"{seat_label(viewer, after.turn)}: {describe(after, later)}")
+        after = after.apply_unchecked(later)
+    return tuple(lines)

@@ -30,7 +30,7 @@ def test_the_collection_is_big_and_varied() -> None:
     assert len(themes) >= 8 and set(themes) <= set(THEMES)
     assert min(themes.values()) >= 10
     assert len({p.difficulty for p in PUZZLES}) >= 4
-    assert {p.kind for p in PUZZLES} == {"play", "yes-no", "ending"}
+    assert {p.kind for p in PUZZLES} == {"play", "yes-no", "ending", "line"}
 
 
 def test_yes_no_puzzles_are_sometimes_yes_and_sometimes_no() -> None:
@@ -38,9 +38,16 @@ def test_yes_no_puzzles_are_sometimes_yes_and_sometimes_no() -> None:
     assert answers[True] >= 5 and answers[False] >= 5
 
 
-def test_only_endings_show_every_hand() -> None:
+def test_only_endings_and_lines_show_every_hand() -> None:
     for p in PUZZLES:
-        assert p.question.open_cards == (p.theme == "ending" and p.kind == "ending"), p.id
+        assert p.question.open_cards == (p.theme == p.kind in ("ending", "line")), p.id
+
+
+def test_at_least_30_lines_mined_from_bot_games_each_proved_by_the_solver() -> None:
+    lines = [p for p in PUZZLES if p.kind == "line"]
+    assert len(lines) >= 30
+    assert all(p.source.startswith("bot game: deal seed") for p in lines)
+    assert check_collection(lines) == []  # every step of every best line, by the search
 
 
 def test_puzzles_are_found_by_id() -> None:

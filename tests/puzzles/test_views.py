@@ -79,8 +79,9 @@ def test_a_legal_wrong_play_says_what_it_did_and_lowers_the_rating(client: Clien
 def test_an_illegal_play_gets_the_engines_reason_and_rule(client: Client) -> None:
     puzzle = get(SWEEP)
     response = answer(client, puzzle, {"card": "9C", "action": "throw"})
-    html = response.content.decode()
-    assert "feedback-no" in html and "(R20)" in html and "can&#x27;t throw the 9♣" in html
+    (feedback,) = elements(response.content, "div", id="table-feedback")
+    assert "feedback-no" in feedback.attrs["class"]
+    assert "(R20)" in text_of(feedback) and "can't throw the 9♣" in text_of(feedback)
     record = AnswerRecord.objects.get()
     assert not record.legal and record.rule == "R20" and not record.correct
     assert PuzzleAttempt.objects.get().solved is False
@@ -89,7 +90,7 @@ def test_an_illegal_play_gets_the_engines_reason_and_rule(client: Client) -> Non
 def test_a_card_not_in_hand_is_refused_under_r13(client: Client) -> None:
     puzzle = get(SWEEP)
     response = answer(client, puzzle, {"card": not_in_hand(puzzle), "action": "throw"})
-    assert b"(R13)" in response.content
+    assert "(R13)" in text_of(elements(response.content, "div", id="table-feedback")[0])
 
 
 def test_an_ambiguous_attempt_offers_its_plays_and_records_nothing(client: Client) -> None:
