@@ -1,7 +1,8 @@
-"""Practice table speed through HTTP: a human play answered by up to three Casual bot replies.
+"""Practice table speed through HTTP: a human play, and each Casual bot play after it.
 
 Starts its own server (gunicorn, 2 workers, a fresh SQLite file unless DATABASE_URL is set),
-plays whole deals as the human with fast Casual bots, and prints the time of each play request.
+plays whole deals as the human against Casual bots (each bot play is its own request, as the page
+asks for them), and prints the time of each of the human's play requests.
 Each page is read with ``html.parser`` as a browser reads it, so what is posted back is the
 option's value unescaped ("break 3D 9>12", never "break 3D 9&gt;12").
 
@@ -141,6 +142,7 @@ def main() -> None:
         browser = Browser(base)
         browser.get("/play/")
         times: list[float] = []
+        bot_times: list[float] = []
         while len(times) < args.plays:
             status, html, where = browser.post(
                 "/play/new",
@@ -149,7 +151,7 @@ def main() -> None:
                     "partner": "casual",
                     "deals_to_play": "1",
                     "show_legal": "on",
-                    "fast": "on",
+                    "bot_speed": "fast",
                 },
                 htmx=False,
             )
@@ -161,7 +163,9 @@ def main() -> None:
                 board = Board(html)
                 assert board.expected, html[:500]
                 if board.bots_to_play:
+                    start = time.perf_counter()
                     _, html, _ = browser.post(path + "bot", {"expected": board.expected})
+                    bot_times.append(time.perf_counter() - start)
                     continue
                 if not board.moves:
                     card = rng.choice(board.cards)
@@ -177,11 +181,14 @@ def main() -> None:
                 assert status == 200, (status, html[:500])
             print(f"\r{len(times)}/{args.plays} plays", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
-        ordered = sorted(times)
-        print(f"plays timed                 {len(times)}")
-        print(f"median                      {statistics.median(times) * 1000:.1f} ms")
-        print(f"95th percentile             {ordered[int(0.95 * len(ordered))] * 1000:.1f} ms")
-        print(f"slowest                     {ordered[-1] * 1000:.1f} ms")
+        for label, timed in (("your plays", times), ("Casual bot plays", bot_times)):
+            ordered = sorted(timed)
+            print(
+                f"{label:<17} {len(timed):>4} timed: median "
+                f"{statistics.median(timed) * 1000:.1f} ms, 95th percentile "
+                f"{ordered[int(0.95 * len(ordered))] * 1000:.1f} ms, slowest "
+                f"{ordered[-1] * 1000:.1f} ms"
+            )
     finally:
         server.terminate()
         server.wait(10)

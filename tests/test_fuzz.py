@@ -93,7 +93,7 @@ FIELD_NAMES = (
     "source", "lesson", "due", "theme", "count", "own", "deck", "task", "target", "prompt",
     "plays", "bid", "hand_0", "hand_1", "hand_2", "hand_3", "houses", "captured_us",
     "captured_them", "shared", "opponents", "partner", "deals_to_play", "show_legal", "hints",
-    "undo", "fast",
+    "undo", "bot_speed",
 )
 # fmt: on
 
@@ -287,7 +287,7 @@ def practice(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PracticeGame]:
     """A practice game at the human's turn, and its owner's browser."""
     deal_games_from(monkeypatch, AN_OPPONENT_BIDS)
     client = Client()
-    game = new_game(client, fast="on")
+    game = new_game(client, bot_speed="fast")
     bots_until_human(client, game)
     assert state_of(game).humans_turn
     return client, game
@@ -367,11 +367,17 @@ def practice_table(request: pytest.FixtureRequest) -> Target:
         {"expected": expected, "card": hand[0], "house": ["9", "11"], "value": "12"},
         {"expected": expected, "level": "expert"},
         {"expected": expected},
+        {"bot_speed": "slow"},
     ]
-    urls = [
-        reverse(f"practice:{name}", args=[game.public_id])
-        for name in ("table_play", "table_bot", "table_hint", "table_undo", "table_next_deal")
-    ]
+    names = (
+        "table_play",
+        "table_bot",
+        "table_hint",
+        "table_undo",
+        "table_next_deal",
+        "table_speed",
+    )
+    urls = [reverse(f"practice:{name}", args=[game.public_id]) for name in names]
     return Target(urls, client, samples)
 
 
@@ -384,7 +390,7 @@ def new_practice_game(request: pytest.FixtureRequest) -> Target:
         "show_legal": "on",
         "hints": "on",
         "undo": "on",
-        "fast": "on",
+        "bot_speed": "fast",
     }
     return Target([reverse("practice:new_game")], Client(), [sample])
 

@@ -62,13 +62,3 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"practice game {self.public_id}"
-
-    @property
-    def fast(self) -> bool:
-        """The bots' speed as the old yes-or-no field said it, for ``lessons.demo`` until it
-        passes ``bot_speed`` (a model takes a property with a setter as a keyword)."""
-        return self.bot_speed == self.BotSpeed.FAST
-
-    @fast.setter
-    def fast(self, value: bool) -> None:
-        self.bot_speed = self.BotSpeed.FAST if value else self.BotSpeed.NORMAL

@@ -473,7 +473,7 @@ def _practice_game(
         opponents=opponents,
         partner="casual",
         deals_to_play=deals_to_play,
-        fast=True,
+        bot_speed=PracticeGame.BotSpeed.FAST,
         seed=rng.getrandbits(62),
         owner_user=user,
     )
