@@ -21,9 +21,13 @@ class Bot(Protocol):
     """A player at one level: sees only a seat's ``View``, uses only the ``rng`` it is given.
 
     ``budget`` is the thinking time allowed in seconds; only the searching level uses it. The same
-    view, seed and budget always give the same decision.
+    view, seed and budget always give the same decision. A ``deadline`` (a ``time.monotonic()``
+    reading) also stops the search when the machine is too busy to do the budget's work in time,
+    as a person waiting at the table needs; the decision may then differ.
     """
 
     name: str
 
-    def choose(self, view: View, rng: random.Random, budget: float) -> Decision: ...
+    def choose(
+        self, view: View, rng: random.Random, budget: float, deadline: float | None = None
+    ) -> Decision: ...

@@ -15,7 +15,9 @@ class Beginner:
 
     name = "beginner"
 
-    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+    def choose(
+        self, view: View, rng: random.Random, budget: float, deadline: float | None = None
+    ) -> Decision:
         moves = list(view.legal_moves())
         bids = [m for m in moves if isinstance(m, Bid)]
         if bids:

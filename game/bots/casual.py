@@ -17,7 +17,9 @@ class Casual:
 
     name = "casual"
 
-    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+    def choose(
+        self, view: View, rng: random.Random, budget: float, deadline: float | None = None
+    ) -> Decision:
         moves = list(view.legal_moves())
         if isinstance(moves[0], Bid):
             return casual_bid(view, [m for m in moves if isinstance(m, Bid)])

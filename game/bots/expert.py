@@ -11,12 +11,14 @@ rounds did clearly better.)
 
 The budget is converted into simulation work (moves judged), not measured on the clock, so a
 decision depends only on the view and the seed; the rate is set for this project's 2-core machine.
+Only a ``deadline``, given where a person waits for the play, consults the clock.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 from game.engine import Bid, Move, Position, View, score_deal, sweep_bonus_at, team_of
@@ -41,6 +43,8 @@ MAX_SAMPLES = 200
 PRUNE_EVERY = 8
 PRUNE_Z = 2.5
 """A candidate is dropped once it trails the leader by this many standard errors."""
+clock = time.monotonic
+"""What a ``deadline`` is compared with (tests put a clock of their own here)."""
 
 
 @dataclass(slots=True)
@@ -58,7 +62,9 @@ class Expert:
 
     name = "expert"
 
-    def choose(self, view: View, rng: random.Random, budget: float) -> Decision:
+    def choose(
+        self, view: View, rng: random.Random, budget: float, deadline: float | None = None
+    ) -> Decision:
         moves = list(view.legal_moves())
         if len(moves) == 1:
             return Decision(moves[0], describe(moves[0], view) + "; my only legal play")
@@ -77,6 +83,8 @@ class Expert:
         samples = 0
         team = team_of(view.seat)
         while len(alive) > 1 and samples < MAX_SAMPLES and (spent < allowance or samples < 2):
+            if deadline is not None and samples >= 2 and clock() > deadline:
+                break  # a busy machine: the person at the table waits no longer than the budget
             position = sampler.sample(rng)
             for candidate in alive:
                 reached, work = play_out(position.apply_unchecked(candidate.move), HORIZON)

@@ -5,6 +5,7 @@ partner) and two bot opponents, rebuilt from the stored record. No HTTP here; vi
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,26 +119,32 @@ class MatchState:
             raise NotYourTurn("It is not your turn.")
         self._play(move)
 
-    def play_bot(self) -> tuple[int, Decision]:
-        """One bot play: the seat to move chooses from its own view only."""
+    def play_bot(self, on_the_clock: bool = False) -> tuple[int, Decision]:
+        """One bot play: the seat to move chooses from its own view only. ``on_the_clock`` when a
+        person waits for it: the search then stops at its budget's time, however busy the
+        machine (else the same record always gives the same play, as the demo needs)."""
         if not self.bots_turn:
             raise NotYourTurn("It is not a bot's turn.")
         seat = self.position.turn
-        decision = self.bot_decision(seat, self.levels[seat])
+        decision = self.bot_decision(seat, self.levels[seat], on_the_clock)
         self._play(decision.move)
         return seat, decision
 
-    def bot_decision(self, seat: int, level: str) -> Decision:
+    def bot_decision(self, seat: int, level: str, on_the_clock: bool = False) -> Decision:
         """What ``level`` would play at ``seat``: seeded by the game and the play, so a replay of
         the same record gives the same bot plays."""
         rng = random.Random(f"{self.match_seed}:{len(self.deals)}:{len(self.current.moves)}")
         view = self.current.view_for(seat)
-        return get_bot(level).choose(view, rng, BOT_BUDGET[level])
+        budget = BOT_BUDGET[level]
+        deadline = time.monotonic() + budget if on_the_clock else None
+        return get_bot(level).choose(view, rng, budget, deadline)
 
     def hint(self, level: str) -> Decision:
+        """What ``level`` would play in the human's seat, within its budget's time (a person
+        waits for it)."""
         if not self.humans_turn:
             raise NotYourTurn("Hints are for your turn.")
-        return self.bot_decision(HUMAN, level)
+        return self.bot_decision(HUMAN, level, on_the_clock=True)
 
     def undo(self) -> bool:
         """Take back the human's last play of this deal and the bots' answers to it."""

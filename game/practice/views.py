@@ -276,7 +276,7 @@ def table_bot(
     with ExpertSlot() as slot:
         if level == PracticeGame.Level.EXPERT and not slot.take():
             return _experts_busy(request, game, state)
-        state.play_bot()
+        state.play_bot(on_the_clock=True)
     return {}
 
 

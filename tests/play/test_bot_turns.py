@@ -76,7 +76,7 @@ def test_a_bot_request_that_plays_nothing_keeps_the_version_and_waits(
     """However it comes about, a request that changed nothing tells the page nothing moved on
     (the same version) and the page waits seconds, not milliseconds, before asking again."""
     game = new_game(client, bot_speed="fast")
-    monkeypatch.setattr(MatchState, "play_bot", lambda self: None)  # plays nothing
+    monkeypatch.setattr(MatchState, "play_bot", lambda self, **kwargs: None)  # plays nothing
     version = game.version
     response = post(client, "table_bot", game)
     assert response.status_code == 200
