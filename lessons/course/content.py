@@ -1,6 +1,6 @@
 """Lessons as data: TOML files in ``data/lessons/`` beside this module, checked by the engine.
 
-Each file is one lesson: a title, the rules it teaches, and 4–10 steps. Each step is a text and
+Each file is one lesson: a title, the rules it teaches, and 4–14 steps. Each step is a text and
 the question it asks (``lessons.questions``), made from the step's fields by its kind:
 
 - ``read``: a short text, maybe with a drawn table (``position``) or a row of ``cards``.
@@ -10,33 +10,43 @@ the question it asks (``lessons.questions``), made from the step's fields by its
   ``example`` is one such play, checked to be refused under that rule.
 - ``legal``: "is this legal?" for ``move`` on ``position``; ``answer`` (true/false) must agree with
   the engine.
-- ``choice``: "which is right?": ``choices`` are plays on ``position``; the right ones are those
-  that meet ``goals`` (at least one right, at least one not).
+- ``choice``: "which is right?": ``choices`` are plays on ``position``, each a table with the
+  ``play`` (notation) and its ``why`` (said when it is picked; an illegal one cites the rule the
+  engine refuses it under); exactly one is legal and meets ``goals``.
 - ``count``: a number to work out: the ``points`` of ``cards``; a team's score or the
   ``difference`` of a finished deal (``position``); or, for a match (``match`` = dealer,
   difference before, the two teams' deal scores), the ``next_dealer``, the ``running``
   difference, or the ``baazi`` winner (team number, or -1 for none). ``answer`` must agree.
-- ``quiz``: a question about a fact with text ``choices`` and the ``answer`` index.
+- ``quiz``: a question about a fact: ``choices``, each a table with its ``text`` and ``why``,
+  and the ``answer`` index.
+
+A step whose text goes on from the step before ("Now …") says ``follows = true``: its position
+must be where every right answer of that step leaves the table (after any scripted replies).
 
 Texts are short, for a twelve-year-old, and cite rules as R16 etc.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
+
+from django.utils.datastructures import MultiValueDict
 
 from game.engine import Card, InvalidPosition, NotationError, Position, SeepError, move_from_str
 from lessons.questions import (
     RULE_IDS,
     ChoiceQuestion,
     CountQuestion,
+    Form,
     IllegalQuestion,
     LegalQuestion,
+    Outcome,
     PlayQuestion,
     Question,
     QuizQuestion,
@@ -47,7 +57,15 @@ from lessons.questions import (
 LESSONS_DIR = Path(__file__).resolve().parent / "data" / "lessons"
 STEP_FIELDS = frozenset(
     ("kind", "text", "rules", "position", "seat", "cards", "goals", "wrong", "replies", "rule")
-    + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint")
+    + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint", "follows")
+)
+CHOICE_FIELDS = {"choice": frozenset(("play", "why")), "quiz": frozenset(("text", "why"))}
+MIN_STEPS, MAX_STEPS = 4, 14
+# Words by which a step's text says it goes on from the step before: such a step must say
+# ``follows = true``, and so be checked to start where that step leaves the table.
+CONTINUES = re.compile(
+    r"^(Now|Then|Next)\b|\bYou (just )?(built|captured|cemented|broke|threw)\b"
+    r"|\b(after|from) (your|that|the last) (play|step)\b"
 )
 
 
@@ -62,6 +80,7 @@ class Step:
     text: str
     question: Question
     rules: tuple[str, ...] = ()
+    follows: bool = False  # goes on from where the step before leaves the table
 
     @property
     def kind(self) -> str:
@@ -69,6 +88,40 @@ class Step:
 
     def cited_rules(self) -> set[str]:
         return cited_rules(self.text, *self.question.texts(), *self.rules)
+
+    @cached_property
+    def one_try(self) -> bool:
+        """Whether a wrong answer ends the step too (two answers to pick from: the question
+        then tells the right one). Asked of the question itself, so the two cannot disagree."""
+        _right, wrong = self.question.sample_forms()
+        return bool(wrong) and self.question.answer(posted(wrong[0])).final
+
+    def told(self, outcome: Outcome | None) -> Outcome | None:
+        """The verdict as the step says it: a right answer with the step's explanation, where
+        the question's own words leave it out (a play refused on purpose gets the rule's
+        words only, which may not name all the step means to show)."""
+        if outcome is None or not (outcome.ok and outcome.final):
+            return outcome
+        explain = self.question.reveal().explain
+        if not explain or explain in outcome.message:
+            return outcome
+        return replace(outcome, message=f"{outcome.message} {explain}")
+
+    def leaves(self) -> list[Position]:
+        """Where the table is after each right answer (after any scripted replies); the step's
+        own position when nothing is played."""
+        question = self.question
+        if question.position is None:
+            return []
+        right, _wrong = question.sample_forms()
+        outcomes: list[Outcome | None] = [question.answer(posted(form)) for form in right]
+        deals = [question.shown(outcome) for outcome in outcomes or [None]]
+        return [deal.position for deal in deals if deal is not None]
+
+
+def posted(form: Form) -> MultiValueDict[str, str]:
+    """A form as a page would post it."""
+    return MultiValueDict({k: v if isinstance(v, list) else [v] for k, v in form.items()})
 
 
 @dataclass(frozen=True)
@@ -132,10 +185,25 @@ def _legal(data: dict[str, Any], position: Position, seat: int | None) -> Questi
     )
 
 
+def _choices(data: dict[str, Any], key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A choice or quiz step's choices, each a table: what is offered (``key``) and its why."""
+    offered, whys = [], []
+    for index, choice in enumerate(data.get("choices", ()), 1):
+        if not isinstance(choice, dict):
+            raise ContentError(f"choice {index} must be a table with {key} and why")
+        unknown = set(choice) - CHOICE_FIELDS[data["kind"]]
+        if unknown or key not in choice:
+            raise ContentError(f"choice {index} needs {key} and why, not {sorted(choice)}")
+        offered.append(str(choice[key]).strip())
+        whys.append(_text(choice, "why"))
+    return tuple(offered), tuple(whys)
+
+
 def _choice(data: dict[str, Any], position: Position, seat: int | None) -> Question:
     _needs_goals(data)
+    plays, whys = _choices(data, "play")
     return ChoiceQuestion(
-        position, _tuple(data, "choices"), _tuple(data, "goals"), _text(data, "explain"), seat
+        position, plays, _tuple(data, "goals"), _text(data, "explain"), seat, whys=whys
     )
 
 
@@ -153,9 +221,9 @@ def _count(data: dict[str, Any], position: Position | None, seat: int | None) ->
 
 
 def _quiz(data: dict[str, Any], position: Position | None, seat: int | None) -> Question:
-    choices = _tuple(data, "choices")
+    choices, whys = _choices(data, "text")
     explain, hint = _text(data, "explain"), _text(data, "hint")
-    return QuizQuestion(choices, data.get("answer"), explain, hint, position, seat)
+    return QuizQuestion(choices, data.get("answer"), explain, hint, position, seat, whys=whys)
 
 
 # How each kind of step makes its question from the file's fields.
@@ -191,7 +259,10 @@ def read_step(data: dict[str, Any]) -> Step:
     unknown = set(data) - STEP_FIELDS
     if unknown:
         raise ContentError(f"unknown field(s) {', '.join(sorted(unknown))}")
-    return Step(_text(data, "text"), read_question(data), _tuple(data, "rules"))
+    follows = data.get("follows", False)
+    if not isinstance(follows, bool):
+        raise ContentError("follows must be true or false")
+    return Step(_text(data, "text"), read_question(data), _tuple(data, "rules"), follows)
 
 
 def read_lesson(path: Path) -> Lesson:
@@ -239,15 +310,45 @@ def check_step(step: Step) -> list[str]:
         problems += step.question.problems()
     except (SeepError, ValueError) as error:
         problems.append(str(error))
+    claim = CONTINUES.search(step.text)
+    if claim and step.question.position is not None and not step.follows:
+        problems.append(
+            f"says it goes on from the step before ({claim.group(0)!r}): give it follows = true"
+        )
     return problems
+
+
+def check_follows(before: Step | None, step: Step) -> list[str]:
+    """A step that follows on starts where every right answer of the step before leaves the
+    table: what the learner just did is what they see."""
+    if not step.follows:
+        return []
+    if before is None or step.question.position is None:
+        return ["follows = true, but there is no table before it to go on from"]
+    try:
+        left = before.leaves()
+    except (SeepError, ValueError) as error:
+        return [f"follows = true, but the step before cannot be played: {error}"]
+    if not left:
+        return ["follows = true, but the step before draws no table"]
+    elsewhere = [position for position in left if position != step.question.position]
+    if elsewhere:
+        return [f"follows = true, but the step before leaves the table as {elsewhere[0]}"]
+    return []
 
 
 def check_lessons(lessons: Iterable[Lesson]) -> list[str]:
     """Every problem in every lesson, as "lesson N step M: problem" lines."""
     problems = []
     for lesson in lessons:
-        if not 4 <= len(lesson.steps) <= 10:
-            problems.append(f"lesson {lesson.number}: has {len(lesson.steps)} steps, not 4–10")
+        if not MIN_STEPS <= len(lesson.steps) <= MAX_STEPS:
+            problems.append(
+                f"lesson {lesson.number}: has {len(lesson.steps)} steps, "
+                f"not {MIN_STEPS}–{MAX_STEPS}"
+            )
+        before: Step | None = None
         for index, step in enumerate(lesson.steps, 1):
-            problems += [f"lesson {lesson.number} step {index}: {p}" for p in check_step(step)]
+            found = check_step(step) + check_follows(before, step)
+            problems += [f"lesson {lesson.number} step {index}: {p}" for p in found]
+            before = step
     return problems

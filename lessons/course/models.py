@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
 from django.dispatch import receiver
+from django.utils.translation import gettext
 
 from lessons.models import Learner, learner_merged
 
@@ -33,11 +35,41 @@ class LessonProgress(models.Model):
         return (self.stars, self.step) > (other.stars, other.step)
 
 
+# A finished lesson's stars by its mistakes (wrong answers and refused plays, in that run).
+TWO_STARS_AT_MOST = 2  # mistakes; none earns three stars, more than this one star
+
+
 def stars_for(mistakes: int) -> int:
     """Three stars for no mistakes, two for one or two, one for more."""
     if mistakes == 0:
         return 3
-    return 2 if mistakes <= 2 else 1
+    return 2 if mistakes <= TWO_STARS_AT_MOST else 1
+
+
+@dataclass(frozen=True)
+class StarLevel:
+    """What earns a number of stars, said on the lesson map and a lesson's end page."""
+
+    stars: int
+    fewest: int  # mistakes
+    most: int | None  # None: or more
+
+    @property
+    def words(self) -> str:
+        if self.most == 0:
+            return gettext("no mistakes")
+        if self.most is None:
+            return gettext("%(n)s or more mistakes") % {"n": self.fewest}
+        if self.most == self.fewest + 1:
+            return gettext("%(a)s or %(b)s mistakes") % {"a": self.fewest, "b": self.most}
+        return gettext("%(a)s to %(b)s mistakes") % {"a": self.fewest, "b": self.most}
+
+
+STAR_KEY = (
+    StarLevel(3, 0, 0),
+    StarLevel(2, 1, TWO_STARS_AT_MOST),
+    StarLevel(1, TWO_STARS_AT_MOST + 1, None),
+)
 
 
 @receiver(learner_merged)

@@ -31,7 +31,7 @@ def record_step(
         AnswerRecord.objects.record(learner, exercise_key(lesson, number), outcome)
     if outcome is not None and not outcome.ok:
         progress.mistakes += 1
-    else:
+    if outcome is None or outcome.ok or outcome.final:  # a wrong answer may end a step too
         progress.step = max(progress.step, min(number + 1, len(lesson.steps)))
         if number == len(lesson.steps) and not unanswered(learner, lesson):
             progress.completed = progress.completed or timezone.now()
@@ -41,19 +41,22 @@ def record_step(
 
 
 def unanswered(learner: Learner | None, lesson: Lesson) -> list[int]:
-    """The steps that ask something and that this learner has not yet answered right: a lesson
-    is complete only when there are none (reaching its last step is not enough)."""
+    """The steps that ask something and that this learner has not yet settled: answered right,
+    or, where one answer ends the step (``Step.one_try``), answered at all. A lesson is complete
+    only when there are none (reaching its last step is not enough)."""
     keys = {number: str(exercise_key(lesson, number)) for number in range(1, len(lesson.steps) + 1)}
     right: set[str] = set()
+    tried: set[str] = set()
     if learner is not None:
-        answered = AnswerRecord.objects.filter(
-            learner=learner, exercise__in=keys.values(), correct=True
-        )
-        right = set(answered.values_list("exercise", flat=True))
+        answered = AnswerRecord.objects.filter(learner=learner, exercise__in=keys.values())
+        for exercise, correct in answered.order_by().values_list("exercise", "correct").distinct():
+            (right if correct else tried).add(exercise)
     return [
         number
         for number, step in enumerate(lesson.steps, 1)
-        if step.question.asks and keys[number] not in right
+        if step.question.asks
+        and keys[number] not in right
+        and not (step.one_try and keys[number] in tried)
     ]
 
 

@@ -12,6 +12,7 @@ from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.course import progress
 from lessons.course.content import Lesson, Step, lesson_by_slug
+from lessons.course.models import STAR_KEY
 from lessons.learners import current_learner
 from lessons.models import Learner
 from lessons.questions import AnswerError, Outcome
@@ -57,7 +58,11 @@ def learn(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "course/learn.html",
-        {"entries": entries, "carry_on": progress.continue_entry(entries, learner)},
+        {
+            "entries": entries,
+            "carry_on": progress.continue_entry(entries, learner),
+            "star_key": STAR_KEY,
+        },
     )
 
 
@@ -102,6 +107,7 @@ def _step_context(
 ) -> dict[str, Any]:
     step = _step(lesson, number)
     answer_url = reverse("lessons:answer", args=[lesson.slug, number])
+    outcome = step.told(outcome)
     return {
         "lesson": lesson,
         "step": step,
@@ -179,5 +185,6 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
         "entry": entry,
         "next_entry": later[0] if later else None,
         "unanswered": [] if entry.completed else progress.unanswered(learner, lesson),
+        "star_key": STAR_KEY,
     }
     return render(request, "course/done.html", context)

@@ -12,11 +12,16 @@ from django.utils.translation import gettext as _
 
 from game.engine import (
     Attempt,
+    Break,
+    Build,
+    Capture,
     Card,
     DealScore,
     Match,
+    Move,
     NotationError,
     Position,
+    Reason,
     TeamScore,
     attempt_from_text,
     describe,
@@ -29,7 +34,7 @@ from game.engine import (
     why_illegal,
 )
 from lessons.exercises import parse_goals
-from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal
+from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
 
 COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi")
 CHOICE = re.compile(r"[0-9]{1,3}")  # ASCII digits, and few: int() refuses 4,300 and more
@@ -41,6 +46,62 @@ def _index(data: Mapping[str, Any], count: int) -> int:
     if not CHOICE.fullmatch(text) or not int(text) < count:
         raise AnswerError("no such choice")
     return int(text)
+
+
+def _sentences(*texts: str) -> str:
+    return " ".join(text for text in texts if text)
+
+
+def _card_list(cards: list[Card]) -> str:
+    names = [card.short for card in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def say_choice(position: Position, move: Move) -> str:
+    """A play offered as a choice, in words that fit the table and do not say whether it is
+    legal: a build onto the house of its value adds to that house (R22), it builds no new one."""
+    if isinstance(move, Build) and position.house(move.value) is not None:
+        cards = _card_list([move.card, *move.loose])
+        return _("Add the %(cards)s to the %(value)s-house.") % {
+            "cards": cards,
+            "value": move.value,
+        }
+    return say_move(move)
+
+
+# How the engine's last words end when it finds no particular rule against a play ("That build
+# with the 2♣ is not possible here.", "You can't throw the 7♥ here."): a choice refused only so
+# names no play anyone could mean.
+VAGUE_REFUSALS = (" here.",)
+
+
+def play_named_problems(position: Position, move: Move) -> list[str]:
+    """What keeps a choice from naming a play someone could try here: a card not in the hand, a
+    floor card or a house not on the floor, or an illegal play the engine finds no rule against."""
+    found = []
+    card = getattr(move, "card", None)
+    if card is not None and card not in position.hands[position.turn]:
+        found.append(f"the {card.short} is not in the hand of the player to move")
+    missing = [c.short for c in getattr(move, "loose", ()) if c not in position.loose]
+    if missing:
+        found.append(f"{', '.join(missing)} not loose on the floor")
+    if isinstance(move, Capture) and move.house and position.house(move.card.rank) is None:
+        found.append(f"no {move.card.rank}-house on the floor to capture")
+    if isinstance(move, Break) and position.house(move.house) is None:
+        found.append(f"no {move.house}-house on the floor to break")
+    if not found and not position.is_legal(move):
+        reason = why_illegal(position, Attempt.of_move(move))
+        if reason is None or reason.message.endswith(VAGUE_REFUSALS):
+            found.append("the rules refuse it for no reason a learner could be told")
+    return found
+
+
+def _why_problems(whys: tuple[str, ...], count: int) -> list[str]:
+    """Every choice needs its own reason, said when it is picked."""
+    missing = [str(i + 1) for i in range(count) if i >= len(whys) or not whys[i].strip()]
+    if len(whys) > count:
+        return ["more whys than choices"]
+    return [f"choice {', '.join(missing)} has no why"] if missing else []
 
 
 @dataclass(frozen=True)
@@ -62,7 +123,8 @@ class LegalQuestion(Question):
 
     ``move`` is a whole move ("throw 9H") or, for a play no notation can write because the rules
     never allow it, an attempt as it is recorded ("capture QC 3H 9-house": the Q♣ on the
-    9-house and the 3♥)."""
+    9-house and the 3♥). There are two answers, so one answer ends the question, right or
+    wrong: the verdict tells the truth, and a second click would be free."""
 
     kind = "legal"
     template = "questions/legal.html"
@@ -95,7 +157,7 @@ class LegalQuestion(Question):
     @property
     def move_words(self) -> str:
         try:
-            return say_move(move_from_str(self.move))
+            return say_choice(self.position, move_from_str(self.move))
         except (NotationError, ValueError):
             return say_attempt(self.attempt)
 
@@ -125,14 +187,13 @@ class LegalQuestion(Question):
             reason = why_illegal(self.position, self.attempt)
             assert reason is not None
             why, rule = reason.message, reason.rule
-        verdict = "It is legal." if legal else "It is not legal."
-        extra = f" {self.explain}" if self.explain else ""
+        verdict = _("It is legal.") if legal else _("It is not legal.")
         return Outcome(
             answer == legal,
-            f"{verdict} {why}{extra}",
+            _sentences(verdict, why, self.explain),
             rule=rule,
             play="yes" if answer else "no",
-            final=answer == legal,
+            final=True,
         )
 
     def reveal(self) -> Reveal:
@@ -148,7 +209,9 @@ class LegalQuestion(Question):
 
 @dataclass(frozen=True)
 class ChoiceQuestion(Question):
-    """Which of these plays is right? The right ones are the legal plays that meet the goals."""
+    """Which of these plays is right? Exactly one is: the legal play that meets the goals. Each
+    choice has its own ``why``, said when it is picked; with only two choices, a wrong pick ends
+    the question (and says the right one), since the other pick would be free."""
 
     kind = "choice"
     template = "questions/choose.html"
@@ -158,62 +221,108 @@ class ChoiceQuestion(Question):
     goals: tuple[str, ...]
     explain: str = ""
     seat: int | None = None
+    whys: tuple[str, ...] = ()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(move_from_str(choice) for choice in self.choices)
 
     @property
     def choice_words(self) -> list[str]:
-        """The choices in words that do not give the answer away."""
-        return [say_move(move_from_str(choice)) for choice in self.choices]
+        """The choices in words that fit the table and do not give the answer away."""
+        return [say_choice(self.position, move) for move in self.moves]
 
     def is_right(self, choice: str) -> bool:
         move = move_from_str(choice)
         goals = parse_goals(self.goals)
         return self.position.is_legal(move) and all(g.met(self.position, move) for g in goals)
 
+    def refusal(self, choice: str) -> Reason | None:
+        """Why the rules refuse a choice, or None when it is legal."""
+        move = move_from_str(choice)
+        if self.position.is_legal(move):
+            return None
+        return why_illegal(self.position, Attempt.of_move(move))
+
     def task(self) -> str:
         return " and ".join(goal.describe(self.position) for goal in parse_goals(self.goals))
 
     def texts(self) -> tuple[str, ...]:
-        return (self.explain,)
+        return (self.explain, *self.whys)
 
     def problems(self, strict: bool = False) -> list[str]:
         if len(self.choices) < 2 or not self.goals:
             return ["a choice step needs two or more choices and goals"]
-        right = [c for c in self.choices if self.is_right(c)]
         found = []
+        for index, move in enumerate(self.moves, 1):
+            found += [
+                f"choice {index} ({move}): {p}" for p in play_named_problems(self.position, move)
+            ]
+        if found:
+            return found
+        right = [c for c in self.choices if self.is_right(c)]
         if not right:
             found.append("no choice meets the goal")
-        if len(right) == len(self.choices):
+        elif len(right) == len(self.choices):
             found.append("every choice meets the goal")
+        elif len(right) > 1:
+            found.append(
+                f"{len(right)} choices meet the goal ({', '.join(right)}): exactly one may"
+            )
+        found += _why_problems(self.whys, len(self.choices))
+        for index, (choice, why) in enumerate(zip(self.choices, self.whys, strict=False), 1):
+            reason = self.refusal(choice)
+            if reason is not None and reason.rule not in cited_rules(why):
+                found.append(f"choice {index}'s why does not cite {reason.rule}, its rule")
         return found
 
     def read(self, data: Mapping[str, Any]) -> int:
         return _index(data, len(self.choices))
 
+    def _why(self, index: int) -> str:
+        return self.whys[index] if index < len(self.whys) else ""
+
     def judge(self, answer: int) -> Outcome:
         choice = self.choices[answer]
         move = move_from_str(choice)
         if self.is_right(choice):
-            message = f"{describe(self.position, move)} {self.explain}".strip()
-            return Outcome(True, message, play=choice, final=True)
-        reason = why_illegal(self.position, Attempt.of_move(move))
-        if reason is not None:
-            return Outcome(False, reason.message, rule=reason.rule, play=choice, legal=False)
+            why = self._why(answer) or describe(self.position, move)
+            return Outcome(True, _sentences(why, self.explain), play=choice, final=True)
+        reason = self.refusal(choice)
+        why = self._why(answer)
+        if not why:
+            why = (
+                reason.message
+                if reason is not None
+                else _("%(play)s It is legal, but it does not %(task)s.")
+                % {"play": describe(self.position, move), "task": self.task()}
+            )
+        final = len(self.choices) == 2
+        if final:
+            why = _sentences(why, _("The right answer: %(answer)s") % {"answer": self._right()})
         return Outcome(
             False,
-            f"{describe(self.position, move)} It is legal, but it does not {self.task()}.",
+            why,
+            rule=reason.rule if reason is not None else None,
             play=choice,
+            legal=reason is None,
+            final=final,
         )
 
-    def reveal(self) -> Reveal:
+    def _right(self) -> str:
         words = self.choice_words
-        right = [w for w, c in zip(words, self.choices, strict=True) if self.is_right(c)]
-        return Reveal(tuple(right), self.explain)
+        return " ".join(w for w, c in zip(words, self.choices, strict=True) if self.is_right(c))
+
+    def reveal(self) -> Reveal:
+        index = next((i for i, c in enumerate(self.choices) if self.is_right(c)), None)
+        why = self._why(index) if index is not None else ""
+        return Reveal((self._right(),), _sentences(why, self.explain))
 
     def words(self, play: str) -> str:
         move = move_from_str(play)
         if self.position.is_legal(move):
             return describe(self.position, move)
-        return say_move(move)
+        return say_choice(self.position, move)
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         good = [i for i, choice in enumerate(self.choices) if self.is_right(choice)]
@@ -233,12 +342,40 @@ class Pile:
     sweeps: int
 
 
+def count_hint(ask: str) -> str:
+    """What to think of again after a wrong number, for each kind of count (a step may say
+    more fitting words of its own)."""
+    hints = {
+        "points": _(
+            "Each spade scores its value, the other three aces 1 each and the 10♦ 6; every "
+            "other card scores nothing (R3)."
+        ),
+        "team0": _("Add up the points of the cards in the pile (R3), then the sweeps (R30)."),
+        "team1": _("Add up the points of the cards in the pile (R3), then the sweeps (R30)."),
+        "difference": _("Work out both teams' scores, then take team 1's from team 0's (R31)."),
+        "next_dealer": _(
+            "First find the difference after the deal: is the dealer's team ahead, behind or "
+            "level? Then see who deals (R35)."
+        ),
+        "running": _(
+            "Add this deal's difference (team 0 minus team 1) to the one before it (R31); after "
+            "a baazi it goes back to 0 (R32, R33)."
+        ),
+        "baazi": _(
+            "A team wins the baazi when it leads by 100 or more (R32), or at once when the other "
+            "team scores under 9 in a deal (R33)."
+        ),
+    }
+    return hints.get(ask, "")
+
+
 @dataclass(frozen=True)
 class CountQuestion(Question):
     """A number to work out: the ``points`` of ``cards``; a team's score or the ``difference``
     of a finished deal (``position``); or, for a match (``match`` = dealer, difference before,
-    the two teams' deal scores), the ``next_dealer``, the ``running`` difference, or the
-    ``baazi`` winner (team number, or -1 for none)."""
+    the two teams' deal scores), the ``next_dealer``, the ``running`` difference the next deal
+    starts from (0 after a baazi, R32, R33), or the ``baazi`` winner (team number, or -1 for
+    none). A wrong number gets the step's ``hint``, or one that fits what is counted."""
 
     kind = "count"
     template = "questions/count.html"
@@ -266,15 +403,14 @@ class CountQuestion(Question):
                 return score.difference
             return score.teams[int(self.ask[-1])].total
         dealer, before, total0, total1 = self.match
-        outcome = (
-            Match(dealer=dealer, difference=before)
-            .after_deal(DealScore((_team(total0), _team(total1))))
-            .outcomes[-1]
+        after = Match(dealer=dealer, difference=before).after_deal(
+            DealScore((_team(total0), _team(total1)))
         )
+        outcome = after.outcomes[-1]
         if self.ask == "next_dealer":
             return outcome.next_dealer
         if self.ask == "running":
-            return outcome.difference
+            return after.difference  # what the next deal starts from: 0 after a baazi
         return -1 if outcome.baazi_winner is None else outcome.baazi_winner
 
     @property
@@ -300,6 +436,10 @@ class CountQuestion(Question):
         dealer, before, score0, score1 = self.match
         return {"dealer": dealer, "before": before, "score0": score0, "score1": score1}
 
+    @property
+    def wrong_hint(self) -> str:
+        return self.hint or count_hint(self.ask)
+
     def texts(self) -> tuple[str, ...]:
         return (self.explain, self.hint)
 
@@ -324,17 +464,23 @@ class CountQuestion(Question):
             raise AnswerError("the answer is a whole number")
         return int(text)
 
+    def not_this(self, answer: int) -> str:
+        """A wrong number said as what it stands for: a seat, a team, or a number."""
+        if self.ask == "next_dealer":
+            return _("Not seat %(n)s.") % {"n": answer}
+        if self.ask == "baazi":
+            if answer == -1:
+                return _("Somebody does win the baazi.")
+            return _("Not team %(n)s.") % {"n": answer}
+        return _("Not %(n)s.") % {"n": answer}
+
     def judge(self, answer: int) -> Outcome:
         right = self.count()
         if answer == right:
             return Outcome(
                 True, f"{right} is right. {self.explain}".strip(), play=str(answer), final=True
             )
-        return Outcome(
-            False,
-            f"Not {answer}. Count again — {self.hint or 'take it one card at a time.'}",
-            play=str(answer),
-        )
+        return Outcome(False, _sentences(self.not_this(answer), self.wrong_hint), play=str(answer))
 
     def reveal(self) -> Reveal:
         return Reveal((str(self.count()),), self.explain)
@@ -350,7 +496,9 @@ def _team(total: int) -> TeamScore:
 
 @dataclass(frozen=True)
 class QuizQuestion(Question):
-    """A question about a fact, with text ``choices`` and the index of the right one."""
+    """A question about a fact, with text ``choices``, the index of the right one, and a ``why``
+    for each choice, said when it is picked. With two choices a wrong pick ends the question
+    (and says the right one): the other pick would be free."""
 
     kind = "quiz"
     template = "questions/choose.html"
@@ -361,33 +509,44 @@ class QuizQuestion(Question):
     hint: str = ""
     position: Position | None = None
     seat: int | None = None
+    whys: tuple[str, ...] = ()
 
     @property
     def choice_words(self) -> list[str]:
         return list(self.choices)
 
     def texts(self) -> tuple[str, ...]:
-        return (self.explain, self.hint)
+        return (self.explain, self.hint, *self.whys)
 
     def problems(self, strict: bool = False) -> list[str]:
         if len(self.choices) < 2:
             return ["a quiz needs two or more choices"]
         if not isinstance(self.right, int) or not 0 <= self.right < len(self.choices):
             return ["a quiz needs answer = the index of the right choice"]
-        return []
+        return _why_problems(self.whys, len(self.choices))
 
     def read(self, data: Mapping[str, Any]) -> int:
         return _index(data, len(self.choices))
 
+    def _why(self, index: int) -> str:
+        return self.whys[index] if index < len(self.whys) else ""
+
     def judge(self, answer: int) -> Outcome:
         if answer == self.right:
-            return Outcome(True, self.explain or "Right.", play=str(answer), final=True)
-        hint = f" {self.hint}" if self.hint else ""
-        return Outcome(False, f"Not that one.{hint}", play=str(answer))
+            message = _sentences(self._why(answer), self.explain) or _("Right.")
+            return Outcome(True, message, play=str(answer), final=True)
+        final = len(self.choices) == 2
+        message = _sentences(self._why(answer) or _("Not that one."), self.hint)
+        if final:
+            assert self.right is not None
+            message = _sentences(
+                message, _("The right answer: %(answer)s.") % {"answer": self.choices[self.right]}
+            )
+        return Outcome(False, message, play=str(answer), final=final)
 
     def reveal(self) -> Reveal:
         assert self.right is not None
-        return Reveal((self.choices[self.right],), self.explain)
+        return Reveal((self.choices[self.right],), _sentences(self._why(self.right), self.explain))
 
     def words(self, play: str) -> str:
         if play.isdigit() and int(play) < len(self.choices):

@@ -85,9 +85,11 @@ def test_an_illegal_question_passes_a_play_refused_under_its_rule() -> None:
 def test_a_legal_question_is_answered_by_the_engine() -> None:
     question = LegalQuestion(POSITION, "throw 7H", legal_answer=False)
     assert question.problems() == []
-    assert question.judge(question.read(posted(legal="no"))).ok
+    right = question.judge(question.read(posted(legal="no")))
+    assert right.ok and right.final
     wrong = question.judge(question.read(posted(legal="yes")))
     assert not wrong.ok and wrong.rule == "R20" and wrong.message.startswith("It is not legal.")
+    assert wrong.final  # two answers: the verdict told the truth, a second click would be free
     with pytest.raises(AnswerError):
         question.read(posted(legal="maybe"))
     assert LegalQuestion(POSITION, "throw 7H", legal_answer=True).problems() == [
@@ -97,24 +99,81 @@ def test_a_legal_question_is_answered_by_the_engine() -> None:
     assert question.move_words == "Throw the 7♥."
 
 
-def test_a_choice_question_judges_each_choice_by_the_engine() -> None:
-    question = ChoiceQuestion(POSITION, ("throw 7H", "capture 7H: 7S", "throw 2C"), ("capture",))
+WHYS = ("The 7♥ can capture the 7♠ (R20).", "Same value, same card.", "The 2♣ takes nothing.")
+
+
+def test_a_choice_question_judges_each_choice_by_the_engine_and_says_its_why() -> None:
+    choices = ("throw 7H", "capture 7H: 7S", "throw 2C")
+    question = ChoiceQuestion(POSITION, choices, ("capture",), "Explained.", whys=WHYS)
     assert question.problems() == []
-    assert question.judge(1).ok
+    right = question.judge(1)
+    assert right.ok and right.final and right.message == "Same value, same card. Explained."
     refused = question.judge(0)
-    assert not refused.legal and refused.rule == "R20"
+    assert not refused.legal and refused.rule == "R20" and refused.message == WHYS[0]
+    assert not refused.final  # three choices: trying again is not free
     off_task = question.judge(2)
-    assert off_task.legal and "it does not make a capture" in off_task.message
+    assert off_task.legal and off_task.message == WHYS[2]
     assert question.reveal().answers == ("Capture 7♠ with the 7♥.",)
+    assert question.reveal().explain == "Same value, same card. Explained."
     assert question.choice_words[0] == "Throw the 7♥."  # in words that give nothing away
     with pytest.raises(AnswerError):
         question.read(posted(choice="3"))
-    assert ChoiceQuestion(POSITION, ("throw 2C", "capture 7H: 7S"), ("with 7H",)).problems() == []
-    assert (
-        "every choice meets the goal"
-        in ChoiceQuestion(
-            POSITION, ("capture 7H: 7S", "capture 9D: 4D 5C"), ("capture",)
-        ).problems()
+
+
+def test_a_choice_question_has_exactly_one_right_answer_and_a_why_for_each() -> None:
+    def problems(choices: tuple[str, ...], goals: tuple[str, ...], whys=WHYS) -> list[str]:
+        return ChoiceQuestion(POSITION, choices, goals, whys=whys[: len(choices)]).problems()
+
+    assert problems(("throw 2C", "capture 7H: 7S"), ("with 7H",)) == []
+    assert "every choice meets the goal" in problems(
+        ("capture 7H: 7S", "capture 9D: 4D 5C"), ("capture",)
+    )
+    two = problems(("capture 7H: 7S", "capture 9D: 4D 5C", "throw 2C"), ("capture",))
+    assert two == ["2 choices meet the goal (capture 7H: 7S, capture 9D: 4D 5C): exactly one may"]
+    assert problems(("throw 2C", "capture 7H: 7S"), ("with 7H",), whys=("Why.", " ")) == [
+        "choice 2 has no why"
+    ]
+    uncited = problems(("throw 7H", "capture 7H: 7S"), ("capture",), whys=("No.", "Yes."))
+    assert uncited == ["choice 1's why does not cite R20, its rule"]
+
+
+def test_a_wrong_pick_of_two_ends_a_choice_and_says_the_right_one() -> None:
+    question = ChoiceQuestion(POSITION, ("throw 2C", "capture 7H: 7S"), ("with 7H",), whys=WHYS[1:])
+    wrong = question.judge(0)
+    assert not wrong.ok and wrong.final
+    assert wrong.message == "Same value, same card. The right answer: Capture 7♠ with the 7♥."
+
+
+@pytest.mark.parametrize(
+    ("choice", "problem"),
+    [
+        ("throw KD", "the K♦ is not in the hand of the player to move"),
+        ("capture 7H: 7C", "7♣ not loose on the floor"),
+        ("capture 9D: house 4D 5C", "no 9-house on the floor to capture"),
+        ("break 2C 9>11", "no 9-house on the floor to break"),
+    ],
+)
+def test_a_choice_must_name_a_play_of_its_position(choice: str, problem: str) -> None:
+    question = ChoiceQuestion(POSITION, (choice, "capture 7H: 7S"), ("with 7H",), whys=WHYS)
+    assert question.problems() == [f"choice 1 ({choice}): {problem}"]
+
+
+def test_a_build_onto_a_house_of_its_value_is_offered_as_adding_to_it() -> None:
+    """The fault /learn/breaking/9/ had: "Build a 9-house (9) with the 2♠ and 7♠" beside the
+    partner's 9-house, a play no one can make; the play is an addition to that house."""
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=2S,TH,JD,QH/-/9C/- loose=7S houses=9:4D+5H@2;10:3C+7C@0"
+    )
+    question = ChoiceQuestion(
+        position, ("build 2S 9: 7S", "break 2S 9>11"), ("break 9",), whys=("R27.", "R28.")
+    )
+    assert question.choice_words == [
+        "Add the 2♠ and 7♠ to the 9-house.",
+        "Break the 9-house with the 2♠, making it 11.",
+    ]
+    free = Position.from_str("dealer=3 bid=11 plays=4 hands=2C,TS/-/-/- loose=8C")
+    assert ChoiceQuestion(free, ("build 2C 10: 8C", "throw TS"), ("with 2C",)).choice_words[0] == (
+        "Build a 10-house (10) with the 2♣ and 8♣."
     )
 
 
@@ -124,7 +183,7 @@ def test_a_count_question_counts_with_the_engine() -> None:
     assert question.problems() == [] and question.count() == 21
     assert question.judge(question.read(posted(number="21"))).ok
     wrong = question.judge(20)
-    assert not wrong.ok and "Spades count their value." in wrong.message
+    assert not wrong.ok and wrong.message == "Not 20. Spades count their value."
     for unreadable in ("ten", "2 1", "٢١", ""):
         with pytest.raises(AnswerError):
             question.read(posted(number=unreadable))
@@ -136,12 +195,43 @@ def test_a_count_question_counts_with_the_engine() -> None:
     assert not question.draws_table()
 
 
-def test_a_quiz_question_knows_its_right_choice() -> None:
-    question = QuizQuestion(("11", "12", "13"), right=1, hint="Count from the jack.")
+def test_the_running_difference_starts_again_from_0_after_a_baazi() -> None:
+    assert CountQuestion("running", match=(2, 80, 70, 30)).count() == 0  # 120 ahead (R32)
+    assert CountQuestion("running", match=(3, -60, 95, 5)).count() == 0  # under 9 (R33)
+    assert CountQuestion("running", match=(3, -60, 70, 30)).count() == -20
+
+
+@pytest.mark.parametrize(
+    ("ask", "match", "said", "hint"),
+    [
+        ("next_dealer", (3, 0, 40, 60), "Not seat 3.", "is the dealer's team ahead"),
+        ("baazi", (3, 70, 75, 25), "Not team 1.", "leads by 100 or more"),
+        ("baazi", (3, 70, 75, 25), "Somebody does win the baazi.", "(R33)"),
+        ("running", (3, 20, 30, 70), "Not 20.", "goes back to 0"),
+    ],
+)
+def test_a_wrong_number_gets_a_hint_that_fits_what_is_counted(
+    ask: str, match: tuple[int, ...], said: str, hint: str
+) -> None:
+    question = CountQuestion(ask, match=match)
+    number = {"Not seat 3.": 3, "Not team 1.": 1, "Not 20.": 20}.get(said, -1)
+    message = question.judge(number).message
+    assert message.startswith(said) and hint in message
+    assert "one card at a time" not in message and "Count again" not in message
+
+
+def test_a_quiz_question_knows_its_right_choice_and_says_each_why() -> None:
+    whys = ("The J is 11.", "The Q is 12.", "The K is 13.")
+    question = QuizQuestion(("11", "12", "13"), right=1, hint="Count from the jack.", whys=whys)
     assert question.problems() == []
     assert question.judge(1).ok and question.words("1") == "12"
-    assert question.judge(0).message == "Not that one. Count from the jack."
+    assert question.judge(1).message == "The Q is 12."
+    assert question.judge(0).message == "The J is 11. Count from the jack."
+    assert not question.judge(0).final
     assert QuizQuestion(("a",), right=0).problems() == ["a quiz needs two or more choices"]
+    assert QuizQuestion(("a", "b"), right=0, whys=("A.",)).problems() == ["choice 2 has no why"]
+    two = QuizQuestion(("Yes", "No"), right=1, whys=("It is not.", "It is not."))
+    assert two.judge(0).final and two.judge(0).message.endswith("The right answer: No.")
 
 
 def test_a_read_step_asks_nothing() -> None:

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from lessons.course.content import all_lessons, lesson_by_slug
-from lessons.course.models import LessonProgress
+from lessons.course.models import STAR_KEY, LessonProgress, stars_for
 from lessons.models import AnswerRecord, Learner
 from lessons.questions import ChoiceQuestion, CountQuestion, QuizQuestion
 from tests.lessons.markup import offered, place, shown
@@ -81,16 +81,15 @@ def test_a_legal_play_that_misses_the_goal_is_explained(client: Client) -> None:
 
 def test_an_illegal_play_gets_the_rule_it_breaks(client: Client) -> None:
     response = answer(client, "capturing", 2, {"card": "7H", "action": "throw"})
-    html = response.content.decode()
-    assert "feedback-no" in html and "(R20)" in html and "can&#x27;t throw the 7♥" in html
+    feedback = text_of(elements(response.content, "div", id="table-feedback")[0])
+    assert "Not quite." in feedback and "can't throw the 7♥" in feedback and "(R20)" in feedback
+    assert elements(response.content, "a", href="/rules/#R20")  # the citation is a link
     assert AnswerRecord.objects.get().rule == "R20"
 
 
 def test_an_ambiguous_attempt_offers_the_plays_it_could_mean(client: Client) -> None:
-    lesson = lesson_by_slug("capturing")
-    assert lesson is not None
-    number = 5  # the 10♣ can capture, or build K-houses
-    response = answer(client, "capturing", number, {"card": "TC"})
+    number = 2  # the 5♥ can build a J-house with the 6♠, or a K-house with the 8♣
+    response = answer(client, "building", number, {"card": "5H"})
     assert b"choose one" in response.content
     assert not AnswerRecord.objects.exists()
 
@@ -310,7 +309,8 @@ def test_a_play_that_could_mean_several_asks_which_in_words(client: Client) -> N
 def test_a_rule_the_message_already_cites_is_not_cited_twice(client: Client) -> None:
     number = step_of("capturing", "legal")
     page = answer(client, "capturing", number, {"legal": "yes"}).content.decode()
-    assert "(R17)" in page and "(R17). (R17)" not in page
+    verdict = text_of(elements(page, "div", id="verdict")[0])
+    assert "(R17)" in verdict and "(R17). (R17)" not in verdict
     assert not elements(page, "span", class_="rule-ref")
 
 
@@ -366,7 +366,6 @@ def test_a_wrong_play_is_told_under_the_hand_and_leaves_the_focus_to_the_table(
     [
         ("cards", "count"),
         ("cards", "quiz"),
-        ("capturing", "legal"),
         ("taking-everything", "choice"),
     ],
 )
@@ -391,3 +390,79 @@ def test_an_answer_without_a_play_is_told_next_to_its_controls(
     focused = [e for e in elements(done) if "autofocus" in e.attrs]
     assert [text_of(e) for e in focused] == ["Next"]
     assert place(done, "div", id="verdict") < place(done, "a", href=focused[0].attrs["href"])
+
+
+ONE_TRY = [
+    pytest.param(lesson.slug, number, id=f"{lesson.slug}-{number}")
+    for lesson in all_lessons()
+    for number, step in enumerate(lesson.steps, 1)
+    if step.one_try
+]
+
+
+def test_is_this_legal_and_two_choice_steps_are_one_try() -> None:
+    kinds = {step.kind for lesson in all_lessons() for step in lesson.steps if step.one_try}
+    assert kinds == {"legal", "quiz", "choice"}
+    for lesson in all_lessons():
+        for step in lesson.steps:
+            choices = getattr(step.question, "choices", ())
+            assert step.one_try == (step.kind == "legal" or len(choices) == 2), step.text
+
+
+@pytest.mark.parametrize(("slug", "number"), ONE_TRY)
+def test_a_step_of_two_answers_is_over_after_a_wrong_one(
+    client: Client, slug: str, number: int
+) -> None:
+    """With two answers to pick from ("Is this play legal?", yes or no), a wrong one tells the
+    right one and ends the step: "Next", and no second click that would be right for free. The
+    answer is recorded once, as a mistake, and the learner goes on."""
+    lesson = lesson_by_slug(slug)
+    assert lesson is not None
+    question = lesson.steps[number - 1].question
+    _right, wrong = question.sample_forms()
+    page = answer(client, slug, number, wrong[0]).content.decode()
+    verdict = elements(page, "div", id="verdict")[0]
+    assert "feedback-no" in verdict.attrs["class"]
+    assert all(told in text_of(verdict) for told in question.reveal().answers)
+    assert not elements(page, "form", class_="answer-form")
+    assert not elements(page, "button", name="legal") and not elements(page, "input", name="choice")
+    focused = [e for e in elements(page) if "autofocus" in e.attrs]
+    assert [text_of(e) for e in focused] == ["Next"]
+    record = AnswerRecord.objects.get()
+    assert not record.correct and record.exercise == f"lesson:{slug}:{number}"
+    progress = LessonProgress.objects.get(lesson=slug)
+    assert progress.mistakes == 1 and progress.step == min(number + 1, len(lesson.steps))
+
+
+def test_a_lesson_with_one_try_steps_answered_wrong_can_be_finished(client: Client) -> None:
+    """ "houses" asks two questions of two answers: both answered wrong, the lesson is finished
+    with the stars its two mistakes earn."""
+    lesson = lesson_by_slug("houses")
+    assert lesson is not None
+    wrongs = 0
+    for number, step in enumerate(lesson.steps, 1):
+        if not step.question.asks:
+            client.post(reverse("lessons:answer", args=[lesson.slug, number]))
+            continue
+        right, wrong = step.question.sample_forms()
+        form = wrong[0] if step.one_try else right[0]
+        wrongs += step.one_try
+        answer(client, lesson.slug, number, form)
+    assert wrongs == 2
+    progress = LessonProgress.objects.get(lesson="houses")
+    assert progress.completed is not None and progress.stars == stars_for(2) == 2
+
+
+@pytest.mark.parametrize("page", ["lessons:learn", "done"])
+def test_the_stars_are_explained_where_they_are_shown(client: Client, page: str) -> None:
+    url = reverse(page) if page != "done" else reverse("lessons:done", args=["cards"])
+    key = elements(client.get(url).content, "section", class_="star-key")
+    assert key, "no star key"
+    html = client.get(url).content.decode()
+    items = [text_of(e) for e in elements(html, "li") if "section" in e.ancestors]
+    assert "no mistakes" in " ".join(items)
+    for level in STAR_KEY:
+        assert level.words in html
+        assert stars_for(level.fewest) == level.stars
+        assert stars_for(level.most if level.most is not None else level.fewest + 10) == level.stars
+        assert f'aria-label="{level.stars} star' in html
