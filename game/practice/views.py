@@ -105,6 +105,7 @@ def _board_context(
         feedback=feedback,
         hidden={"expected": game.version},
         log=log,
+        takes_focus="hint" not in extra,  # a hint's "Play it" takes it instead
     ).with_choices(choices)
     context: dict[str, Any] = {
         "game": game,

@@ -308,7 +308,8 @@ class Table:
 
     ``choices`` are the plays an ambiguous attempt could mean ("which did you mean?"), drawn in
     words; ``hidden`` are extra fields every post from the table carries; ``log`` is the deal's
-    plays so far (``game.table.log``), drawn beside the table.
+    plays so far (``game.table.log``), drawn beside the table; with ``takes_focus`` the hand (or
+    the bid) has the focus whenever the table is drawn at the player's turn.
     """
 
     t: TableView
@@ -320,6 +321,7 @@ class Table:
     hidden: Mapping[str, object] = field(default_factory=dict)
     choices: tuple[Option, ...] = ()
     log: tuple[LogEntry, ...] = ()
+    takes_focus: bool = False
 
     def with_choices(self, moves: tuple[Move, ...]) -> Table:
         """The same table asking which of ``moves`` the player meant."""
