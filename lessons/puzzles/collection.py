@@ -13,7 +13,8 @@ A file sets a default ``theme`` and holds ``[[puzzles]]`` tables:
     goals = ["sweep"]            goals of ``lessons.exercises``
     prompt = "Sweep the floor."  what the learner reads
     difficulty = 2               1 (easy) to 5 (hard)
-    rating = 1250                optional: the puzzle's first rating (else set by difficulty)
+    rating = 1250                optional: the puzzle's first rating (else ``first_rating``:
+                                 set by difficulty, spread by the id so that none tie)
     source = "…"                 optional: where the position came from
 
 Puzzles are read here; whether each is worth asking is the solver's business
@@ -22,6 +23,7 @@ Puzzles are read here; whether each is worth asking is the solver's business
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tomllib
@@ -46,8 +48,18 @@ QUESTIONS: dict[str, type[PlayQuestion]] = {
 }
 KINDS = tuple(QUESTIONS)
 DIFFICULTY_RATINGS = {1: 1000, 2: 1250, 3: 1500, 4: 1750, 5: 2000}
+BAND = 125.0  # a first rating lies within this of its difficulty's: the bands never overlap
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 FIELDS = {"id", "theme", "kind", "position", "goals", "prompt", "difficulty", "rating", "source"}
+
+
+def first_rating(puzzle_id: str, difficulty: int) -> float:
+    """A puzzle's rating before anyone has tried it: its difficulty's, moved within its band by
+    a hash of its id, so that puzzles of one difficulty do not tie (and nearest-rating choices
+    are not made alphabetically)."""
+    digest = hashlib.sha256(f"seep-puzzle:{puzzle_id}".encode()).digest()
+    share = int.from_bytes(digest[:8]) / 2**64  # 0 <= share < 1
+    return round(DIFFICULTY_RATINGS[difficulty] - BAND + 2 * BAND * share, 3)
 
 
 class PuzzleDataError(ValueError):
@@ -65,7 +77,7 @@ class Puzzle:
     goals: tuple[Goal, ...]
     prompt: str
     difficulty: int = 3
-    rating: int = DIFFICULTY_RATINGS[3]
+    rating: float = DIFFICULTY_RATINGS[3]
     source: str = ""
     title: str = ""
 
@@ -116,7 +128,7 @@ def read_puzzle(data: dict[str, Any], default_theme: str = "") -> Puzzle:
         goals=parsed,
         prompt=str(data.get("prompt", "")).strip(),
         difficulty=difficulty,
-        rating=int(data.get("rating", DIFFICULTY_RATINGS[difficulty])),
+        rating=float(data.get("rating", first_rating(puzzle_id, difficulty))),
         source=str(data.get("source", "")),
     )
 
@@ -155,7 +167,7 @@ def _toml_value(value: Any) -> str:
     """TOML for a string, a number or a list of strings (JSON's escapes are TOML's)."""
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(item) for item in value) + "]"
-    if isinstance(value, bool) or not isinstance(value, int | str):
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise TypeError(f"cannot write {value!r} as TOML here")
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
 
@@ -176,7 +188,7 @@ def puzzles_to_toml(puzzles: Iterable[Puzzle], theme: str, header: str = "") -> 
             "prompt": puzzle.prompt,
             "difficulty": puzzle.difficulty,
         }
-        if puzzle.rating != DIFFICULTY_RATINGS[puzzle.difficulty]:
+        if puzzle.rating != first_rating(puzzle.id, puzzle.difficulty):
             fields["rating"] = puzzle.rating
         if puzzle.source:
             fields["source"] = puzzle.source

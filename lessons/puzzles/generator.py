@@ -15,7 +15,7 @@ from game.bots import get_bot
 from game.engine import PLAYS_PER_DEAL, Break, Build, Capture, Card, Deal, Move, Position, deal
 from game.search import MAX_ENDING_PLAYS
 from lessons.exercises import parse_goals, points_taken
-from lessons.puzzles.collection import DIFFICULTY_RATINGS, Puzzle
+from lessons.puzzles.collection import Puzzle, first_rating
 from lessons.puzzles.solver import Solution, problems, solve
 from lessons.questions import PlayQuestion
 
@@ -283,7 +283,7 @@ def _candidates(
                     goals=puzzle.goals,
                     prompt=task.prompt,
                     difficulty=difficulty,
-                    rating=DIFFICULTY_RATINGS[difficulty],
+                    rating=first_rating(puzzle.id, difficulty),
                     source=source,
                 ),
                 tuple(missed),

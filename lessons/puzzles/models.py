@@ -13,7 +13,7 @@ from lessons.models import Learner, learner_merged
 
 class PuzzlePlayer(models.Model):
     """A learner's puzzle side: a Glicko-2 rating, chosen themes, the trainer's current puzzle,
-    and streak mode's state."""
+    streak mode's state and learn mode's (unrated, with the table's help)."""
 
     learner = models.OneToOneField(Learner, on_delete=models.CASCADE, related_name="puzzle_player")
     rating = models.FloatField(default=1500.0)
@@ -25,6 +25,8 @@ class PuzzlePlayer(models.Model):
     best_streak = models.PositiveIntegerField(default=0)
     streak_puzzle = models.CharField(max_length=60, blank=True)
     streak_seen = models.JSONField(default=list, blank=True)  # this streak's puzzles so far
+    learn_current = models.CharField(max_length=60, blank=True)  # learn mode's puzzle now
+    learn_seen = models.JSONField(default=list, blank=True)  # done in learn mode, this round
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -121,4 +123,5 @@ def merge_puzzle_progress(sender: Any, source: Learner, target: Learner, **kwarg
     if moved_count > own_count:
         mine.rating, mine.rd, mine.volatility = theirs.rating, theirs.rd, theirs.volatility
     mine.best_streak = max(mine.best_streak, theirs.best_streak)
+    mine.learn_seen = sorted({*mine.learn_seen, *theirs.learn_seen})
     mine.save()

@@ -4,6 +4,7 @@ the daily puzzle, misses to retry and the dashboard. The views only call these."
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,12 +20,42 @@ from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.themes import THEMES, theme_title
 from lessons.questions import Outcome
 
-MODES = ("rated", "streak", "daily", "retry", "single")
-NEAREST = 6  # the next puzzle is drawn from this many puzzles nearest the learner's rating
+
+@dataclass(frozen=True)
+class Mode:
+    """How a puzzle is asked. ``rated``: a first try moves the learner's and the puzzle's
+    ratings. ``assisted``: the table lists what a chosen card can do, and the theme and the
+    exact task are told first; else only the aim is (``aims.rated_prompt``), and the theme once
+    it is over."""
+
+    name: str
+    rated: bool
+    assisted: bool = False
+
+
+MODES = {
+    mode.name: mode
+    for mode in (
+        Mode("rated", rated=True),
+        Mode("streak", rated=True),
+        Mode("daily", rated=True),
+        Mode("single", rated=True),  # a puzzle's own page, by its link
+        Mode("retry", rated=False),
+        Mode("learn", rated=False, assisted=True),
+        Mode("homework", rated=False, assisted=True),  # a class's: the global rating stays
+    )
+}
+SPREAD = 150.0  # the trainer aims at the learner's rating give or take this much
+NEAR = 300.0  # a puzzle this far from the aim counts a third as much for its theme's chance
 STREAK_START = 900  # streak mode climbs from puzzles rated about this …
 STREAK_STEP = 100  # … by this much per puzzle solved
 STRONG, WEAK = 0.7, 0.5  # a theme is strong or weak by the share of first tries solved
 MIN_TRIES = 2  # tries in a theme before it is called strong or weak
+
+
+def mode_named(name: str | None) -> Mode:
+    """A mode by the name a page sent; anything else is a puzzle's own page."""
+    return MODES.get(name or "", MODES["single"])
 
 
 def player_for(learner: Learner) -> PuzzlePlayer:
@@ -40,7 +71,7 @@ def _rating_of(player: PuzzlePlayer | None) -> glicko2.Rating:
 
 def first_ratings() -> dict[str, float]:
     """The collection's own ratings (a newcomer's first pick needs no database)."""
-    return {p.id: float(p.rating) for p in all_puzzles()}
+    return {p.id: p.rating for p in all_puzzles()}
 
 
 def puzzle_ratings() -> dict[str, float]:
@@ -55,7 +86,7 @@ def rating_of_puzzle(puzzle: Puzzle) -> float | None:
     if puzzle_by_id(puzzle.id) is None:
         return None
     row = PuzzleRating.objects.filter(puzzle=puzzle.id).first()
-    return row.rating if row else float(puzzle.rating)
+    return row.rating if row else puzzle.rating
 
 
 def in_themes(themes: Iterable[str]) -> list[Puzzle]:
@@ -63,18 +94,39 @@ def in_themes(themes: Iterable[str]) -> list[Puzzle]:
     return [p for p in all_puzzles() if not chosen or p.theme in chosen]
 
 
-def attempted(learner: Learner | None) -> set[str]:
+def answered(learner: Learner | None) -> set[str]:
+    """The puzzles a learner has met anywhere (rated, learning, homework): never rated later."""
     if learner is None:
         return set()
-    return set(PuzzleAttempt.objects.filter(learner=learner).values_list("puzzle", flat=True))
+    tried = set(PuzzleAttempt.objects.filter(learner=learner).values_list("puzzle", flat=True))
+    keys = AnswerRecord.objects.filter(learner=learner, exercise__startswith="puzzle:")
+    return tried | {key.removeprefix("puzzle:") for key in keys.values_list("exercise", flat=True)}
 
 
-def nearest(
-    target: float, candidates: list[Puzzle], ratings: dict[str, float], rng: random.Random
+def pick(
+    candidates: Iterable[Puzzle],
+    target: float,
+    ratings: dict[str, float],
+    previous: str,
+    rng: random.Random,
+    spread: float = SPREAD,
 ) -> Puzzle | None:
-    """One of the few candidates rated nearest ``target``, chosen by ``rng``."""
-    ranked = sorted(candidates, key=lambda p: (abs(ratings[p.id] - target), p.id))
-    return rng.choice(ranked[:NEAREST]) if ranked else None
+    """The next puzzle. First an aim, ``target`` give or take ``spread``; then a theme other
+    than the ``previous`` one (unless no other is left), drawn by how many of its puzzles lie
+    near the aim (``NEAR``), so that themes mix and run out together; then that theme's
+    puzzle rated nearest the aim."""
+    aim = target + rng.uniform(-spread, spread)
+    by_theme: dict[str, list[Puzzle]] = {}
+    for puzzle in candidates:
+        by_theme.setdefault(puzzle.theme, []).append(puzzle)
+    themes = sorted(t for t in by_theme if t != previous) or sorted(by_theme)
+    if not themes:
+        return None
+    weights = [
+        sum(math.exp(-(((ratings[p.id] - aim) / NEAR) ** 2)) for p in by_theme[t]) for t in themes
+    ]
+    theme = rng.choices(themes, weights=weights)[0]
+    return min(by_theme[theme], key=lambda p: (abs(ratings[p.id] - aim), p.id))
 
 
 def _rng(learner: Learner | None, salt: str) -> random.Random:
@@ -82,20 +134,63 @@ def _rng(learner: Learner | None, salt: str) -> random.Random:
     return random.Random(f"{learner.pk if learner else 0}:{salt}")
 
 
+def _theme_of(puzzle_id: str) -> str:
+    puzzle = puzzle_by_id(puzzle_id)
+    return puzzle.theme if puzzle else ""
+
+
 def next_puzzle(learner: Learner | None) -> Puzzle | None:
-    """The trainer's puzzle: the current one if still untried, else a new one near the
-    learner's rating in their themes (None when every puzzle there is tried)."""
-    if learner is None:
-        return nearest(1500.0, in_themes(()), first_ratings(), _rng(None, "first"))
+    """The trainer's puzzle: the current one if still unmet, else a new one near the learner's
+    rating in their themes, not of the current one's theme (None when every puzzle there has
+    been met)."""
+    if learner is None:  # a newcomer starts with one play, the table in view at once
+        first = [p for p in all_puzzles() if not p.question.open_cards]
+        return pick(first, 1500.0, first_ratings(), "", _rng(None, "first"))
     player = player_for(learner)
-    tried = attempted(learner)
+    met = answered(learner)
     current = puzzle_by_id(player.current)
-    if current is not None and current.id not in tried and _fits(current, player.themes):
+    if current is not None and current.id not in met and _fits(current, player.themes):
         return current
-    candidates = [p for p in in_themes(player.themes) if p.id not in tried]
-    chosen = nearest(player.rating, candidates, puzzle_ratings(), _rng(learner, str(len(tried))))
+    candidates = [p for p in in_themes(player.themes) if p.id not in met]
+    chosen = pick(
+        candidates,
+        player.rating,
+        puzzle_ratings(),
+        current.theme if current else "",
+        _rng(learner, str(len(met))),
+    )
     player.current = chosen.id if chosen else ""
     player.save(update_fields=["current", "updated"])
+    return chosen
+
+
+def learn_puzzle(learner: Learner | None) -> Puzzle:
+    """Learn mode's puzzle, from the chosen themes, mixed as the trainer mixes them; once every
+    one has been done here, the round starts again (nothing is rated)."""
+    if learner is None:
+        found = pick(all_puzzles(), 1500.0, first_ratings(), "", _rng(None, "learn"))
+        assert found is not None
+        return found
+    player = player_for(learner)
+    current = puzzle_by_id(player.learn_current)
+    fits = current is not None and _fits(current, player.themes)
+    if current is not None and fits and current.id not in player.learn_seen:
+        return current
+    pool = in_themes(player.themes)
+    candidates = [p for p in pool if p.id not in set(player.learn_seen)]
+    if not candidates:
+        player.learn_seen, candidates = [], pool
+    seen = len(player.learn_seen)
+    chosen = pick(
+        candidates,
+        player.rating,
+        puzzle_ratings(),
+        current.theme if current else "",
+        _rng(learner, f"learn:{seen}"),
+    )
+    assert chosen is not None  # every theme has puzzles
+    player.learn_current = chosen.id
+    player.save(update_fields=["learn_current", "learn_seen", "updated"])
     return chosen
 
 
@@ -114,15 +209,17 @@ def choose_themes(learner: Learner, themes: Iterable[str]) -> list[str]:
 def streak_puzzle(learner: Learner | None) -> Puzzle | None:
     """Streak mode's puzzle: each one solved makes the next harder; one miss ends the streak."""
     if learner is None:
-        return nearest(STREAK_START, list(all_puzzles()), first_ratings(), _rng(None, "streak"))
+        return pick(all_puzzles(), STREAK_START, first_ratings(), "", _rng(None, "streak"))
     player = player_for(learner)
     current = puzzle_by_id(player.streak_puzzle)
     if current is not None:
         return current
-    seen = set(player.streak_seen)
-    candidates = [p for p in all_puzzles() if p.id not in seen]
+    seen = player.streak_seen
+    candidates = [p for p in all_puzzles() if p.id not in set(seen)]
     target = STREAK_START + STREAK_STEP * player.streak
-    chosen = nearest(target, candidates, puzzle_ratings(), _rng(learner, f"streak:{len(seen)}"))
+    previous = _theme_of(seen[-1]) if seen else ""
+    rng = _rng(learner, f"streak:{len(seen)}")
+    chosen = pick(candidates, target, puzzle_ratings(), previous, rng, spread=STREAK_STEP / 2)
     if chosen is not None:
         player.streak_puzzle = chosen.id
         player.streak_seen = [*player.streak_seen, chosen.id]
@@ -176,18 +273,31 @@ def give_up() -> Outcome:
 
 
 @transaction.atomic
-def record(learner: Learner, puzzle: Puzzle, outcome: Outcome, mode: str) -> Recorded:
-    """Store the answer; a collection puzzle's first settled answer moves both ratings."""
+def record(learner: Learner, puzzle: Puzzle, outcome: Outcome, mode_name: str) -> Recorded:
+    """Store the answer; in a rated mode a collection puzzle's first settled answer moves both
+    ratings. A retry that solves a miss puts it right; learn mode counts what it has shown."""
+    mode = mode_named(mode_name)
     if not outcome.counts:
         return Recorded()
-    AnswerRecord.objects.record(learner, puzzle.key, outcome)
+    answer = AnswerRecord.objects.record(learner, puzzle.key, outcome)
     if not outcome.settled or puzzle_by_id(puzzle.id) is None:
         return Recorded()  # half an answer, or a teacher's puzzle (unrated)
     player = PuzzlePlayer.objects.select_for_update().get(pk=player_for(learner).pk)
-    if mode == "streak" and not player.streak_puzzle and not player.streak_seen:
+    first = not met_before(learner, puzzle, but=answer)  # asked under the lock: one first try
+    if mode.name == "retry" and outcome.ok:
+        PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id, solved=False).update(
+            solved_later=True
+        )
+    if mode.name == "learn" and puzzle.id not in player.learn_seen:
+        player.learn_seen = [*player.learn_seen, puzzle.id]
+        player.save(update_fields=["learn_seen", "updated"])
+    if not mode.rated:
+        return Recorded()
+    if mode.name == "streak" and not player.streak_puzzle and not player.streak_seen:
         player.streak_puzzle, player.streak_seen = puzzle.id, [puzzle.id]  # began signed out
-    recorded = _rate(learner, player, puzzle, outcome.ok, mode)
-    if mode == "streak" and player.streak_puzzle == puzzle.id:
+    # Only a first meeting is rated: a puzzle met in any mode before is known.
+    recorded = _rate(learner, player, puzzle, outcome.ok, mode.name) if first else Recorded()
+    if mode.name == "streak" and player.streak_puzzle == puzzle.id:
         player.streak_puzzle = ""
         if outcome.ok:
             player.streak += 1
@@ -210,14 +320,8 @@ def record(learner: Learner, puzzle: Puzzle, outcome: Outcome, mode: str) -> Rec
 def _rate(
     learner: Learner, player: PuzzlePlayer, puzzle: Puzzle, solved: bool, mode: str
 ) -> Recorded:
-    earlier = PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id).first()
-    if earlier is not None:  # only the first try is rated; a miss is put right by retrying it
-        if solved and mode == "retry" and not earlier.solved:
-            earlier.solved_later = True
-            earlier.save(update_fields=["solved_later"])
-        return Recorded()
     row, _ = PuzzleRating.objects.select_for_update().get_or_create(
-        puzzle=puzzle.id, defaults={"rating": float(puzzle.rating)}
+        puzzle=puzzle.id, defaults={"rating": puzzle.rating}
     )
     mine = _rating_of(player)
     theirs = glicko2.Rating(row.rating, row.rd, row.volatility)
@@ -245,6 +349,20 @@ def _rate(
     row.solved += int(solved)
     row.save()
     return Recorded(mine.rating, new_mine.rating, theirs.rating)
+
+
+def met_before(learner: Learner | None, puzzle: Puzzle, but: AnswerRecord | None = None) -> bool:
+    """Whether the learner has answered this puzzle before (``but`` this answer), in any mode:
+    a puzzle is rated at the first meeting only. A right "yes" to a yes/no puzzle is only half
+    an answer."""
+    if learner is None:
+        return False
+    earlier = AnswerRecord.objects.filter(learner=learner, exercise=str(puzzle.key))
+    earlier = earlier.exclude(play="yes", correct=True)
+    if but is not None:
+        earlier = earlier.exclude(pk=but.pk)
+    tried = PuzzleAttempt.objects.filter(learner=learner, puzzle=puzzle.id)
+    return earlier.exists() or tried.exists()
 
 
 def first_try(learner: Learner | None, puzzle: Puzzle) -> PuzzleAttempt | None:

@@ -8,6 +8,7 @@ app_name = "puzzles"
 
 urlpatterns = [
     path("", views.puzzles, name="trainer"),
+    path("learn/", views.learn, name="learn"),
     path("themes", views.choose_themes, name="themes"),
     path("streak/", views.streak, name="streak"),
     path("daily/", views.daily, name="daily"),

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -20,7 +21,7 @@ from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
-from lessons.puzzles import editor, trainer
+from lessons.puzzles import aims, editor, trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
@@ -36,17 +37,26 @@ def _collection_puzzle(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
-def _next_link(learner: Learner | None, puzzle: Puzzle, mode: str, over: bool) -> tuple[str, str]:
-    if mode == "streak":
-        return reverse("puzzles:streak"), _("Start a new streak") if over else _("Next puzzle")
-    if mode == "retry":
+def _next_link(
+    learner: Learner | None, puzzle: Puzzle, mode: trainer.Mode, over: bool, back: str
+) -> tuple[str, str, bool]:
+    """Where a finished puzzle leads, the words, and whether that is a puzzle page (whose puzzle
+    then takes this one's place, the table kept in view)."""
+    if mode.name == "homework" and back:
+        return back, _("Back to your homework"), False
+    if mode.name == "streak":
+        label = _("Start a new streak") if over else _("Next puzzle")
+        return reverse("puzzles:streak"), label, True
+    if mode.name == "retry":
         later = trainer.next_missed(learner, after=puzzle.id)
         if later is None:
-            return reverse("puzzles:retry"), _("Back to your misses")
-        return _puzzle_url(later, "retry"), _("Next missed puzzle")
-    if mode == "rated":
-        return reverse("puzzles:trainer"), _("Next puzzle")
-    return reverse("puzzles:trainer"), _("Train with rated puzzles")
+            return reverse("puzzles:retry"), _("Back to your misses"), False
+        return _puzzle_url(later, "retry"), _("Next missed puzzle"), True
+    if mode.name == "learn":
+        return reverse("puzzles:learn"), _("Next puzzle"), True
+    if mode.name == "rated":
+        return reverse("puzzles:trainer"), _("Next puzzle"), True
+    return reverse("puzzles:trainer"), _("Train with rated puzzles"), True
 
 
 def _puzzle_url(puzzle: Puzzle, mode: str = "") -> str:
@@ -70,23 +80,27 @@ def rating_change_words(recorded: trainer.Recorded | None) -> str:
 def puzzle_context(
     request: HttpRequest,
     puzzle: Puzzle,
-    mode: str,
+    mode: trainer.Mode,
     answer_url: str,
     share_url: str,
     outcome: Outcome | None = None,
     recorded: trainer.Recorded | None = None,
     picked: Picked = NOTHING_PICKED,
     said_yes: bool = False,
+    back: str = "",
 ) -> dict[str, Any]:
-    """Everything the puzzle body draws, before or after an answer."""
+    """Everything the puzzle body draws, before or after an answer. In a rated mode only the
+    aim is told, and the table lists no card's plays; the theme and task come once it is over."""
     learner = current_learner(request, create=False)
     question = puzzle.question
     finished = outcome is not None and outcome.final
+    in_collection = puzzle_by_id(puzzle.id) is not None
     said_yes = said_yes or bool(outcome and outcome.asks_play)
-    next_url, next_label = _next_link(
-        learner, puzzle, mode, bool(recorded and recorded.streak_over)
+    next_url, next_label, next_swaps = _next_link(
+        learner, puzzle, mode, bool(recorded and recorded.streak_over), back
     )
-    hidden = {"mode": mode} | ({"said": "yes"} if said_yes else {})
+    hidden = {"mode": mode.name} | ({"said": "yes"} if said_yes else {})
+    hidden |= {"back": back} if back else {}
     player = trainer.player_for(learner) if learner is not None else None
     asking = question.asking(
         answer_url,
@@ -97,11 +111,17 @@ def puzzle_context(
         plain_words=True,  # a chosen card's plays said plainly: "a sweep!" gives it away
         said_yes=said_yes,
         note="" if finished else rating_change_words(recorded),
+        assist=mode.assisted,
     )
     return {
         "puzzle": puzzle,
         "theme_title": theme_title(puzzle.theme),
         "mode": mode,
+        "told": mode.assisted,
+        "aim": aims.rated_prompt(puzzle) if in_collection else puzzle.prompt,
+        "show_theme": mode.assisted or finished,
+        "rates": mode.rated and in_collection,
+        "rated_now": mode.rated and in_collection and not trainer.met_before(learner, puzzle),
         "answer_url": answer_url,
         "share_url": request.build_absolute_uri(share_url),
         "outcome": outcome,
@@ -114,6 +134,7 @@ def puzzle_context(
         "player": player,
         "next_url": next_url,
         "next_label": next_label,
+        "next_swaps": next_swaps,
         "hidden": hidden,
         "asking": asking,
     }
@@ -126,8 +147,11 @@ def _judge(puzzle: Puzzle, data: QueryDict) -> Outcome:
     return puzzle.question.answer(data)
 
 
-def _mode(text: str | None) -> str:
-    return text if text in trainer.MODES else "single"
+def _back(data: QueryDict) -> str:
+    """The page a homework puzzle leads back to: a path on this site only."""
+    back = data.get("back") or ""
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None)
+    return back if safe and back.startswith("/") and not back.startswith("//") else ""
 
 
 def _answer(
@@ -135,32 +159,35 @@ def _answer(
 ) -> HttpResponse:
     """Judge a posted answer (or only show what a card can do) and redraw the puzzle."""
     data = request.POST
-    mode = _mode(data.get("mode"))
+    mode = trainer.mode_named(data.get("mode"))
+    back = _back(data)
     picked = read_picked(data)
     said_yes = data.get("said") == "yes"
-    if data.get("show"):
-        context = puzzle_context(
-            request, puzzle, mode, answer_url, share_url, picked=picked, said_yes=said_yes
-        )
-    else:
-        try:
+    try:
+        if data.get("show"):
+            if not mode.assisted:
+                return HttpResponseBadRequest("A rated puzzle does not list a card's plays.")
+            outcome = puzzle.question.resume(data)
+            recorded = None
+        else:
             outcome = _judge(puzzle, data)
-        except AnswerError as error:
-            return HttpResponseBadRequest(f"That answer could not be read: {error}")
-        learner = current_learner(request)
-        assert learner is not None
-        recorded = trainer.record(learner, puzzle, outcome, mode)
-        context = puzzle_context(
-            request,
-            puzzle,
-            mode,
-            answer_url,
-            share_url,
-            outcome=outcome,
-            recorded=recorded,
-            picked=picked,
-            said_yes=said_yes,
-        )
+            learner = current_learner(request)
+            assert learner is not None
+            recorded = trainer.record(learner, puzzle, outcome, mode.name)
+    except AnswerError as error:
+        return HttpResponseBadRequest(f"That answer could not be read: {error}")
+    context = puzzle_context(
+        request,
+        puzzle,
+        mode,
+        answer_url,
+        share_url,
+        outcome=outcome,
+        recorded=recorded,
+        picked=picked,
+        said_yes=said_yes,
+        back=back,
+    )
     template = BODY if request.htmx else "puzzles/puzzle.html"
     return render(request, template, page | context)
 
@@ -169,14 +196,19 @@ def _page(heading: str, **extra: Any) -> dict[str, Any]:
     return {"heading": heading, **extra}
 
 
+def _heading(puzzle: Puzzle, mode: trainer.Mode) -> str:
+    """A puzzle page's heading names its theme only where the theme is told first."""
+    if mode.assisted:
+        return _("Puzzle: %(theme)s") % {"theme": theme_title(puzzle.theme)}
+    return _("Puzzle")
+
+
 # ---- the trainer and its modes -------------------------------------------------------------
 
 
-@require_GET
-def puzzles(request: HttpRequest) -> HttpResponse:
-    """The trainer: the next puzzle near the learner's rating, in the themes they chose."""
-    learner = current_learner(request, create=False)
-    puzzle = trainer.next_puzzle(learner)
+def _trainer_page(
+    request: HttpRequest, puzzle: Puzzle | None, mode: trainer.Mode, learner: Learner | None
+) -> HttpResponse:
     player = trainer.player_for(learner) if learner is not None else None
     context: dict[str, Any] = {
         "puzzle": puzzle,
@@ -184,12 +216,27 @@ def puzzles(request: HttpRequest) -> HttpResponse:
         "themes": THEMES.values(),
         "chosen": set(player.themes) if player else set(),
         "missed": len(trainer.missed(learner)),
+        "mode": mode,
     }
     if puzzle is not None:
         url = reverse("puzzles:puzzle", args=[puzzle.id])
         answer_url = reverse("puzzles:answer", args=[puzzle.id])
-        context |= puzzle_context(request, puzzle, "rated", answer_url, url)
+        context |= puzzle_context(request, puzzle, mode, answer_url, url)
     return render(request, "puzzles/trainer.html", context)
+
+
+@require_GET
+def puzzles(request: HttpRequest) -> HttpResponse:
+    """The trainer: the next puzzle near the learner's rating, themes mixed, only the aim told."""
+    learner = current_learner(request, create=False)
+    return _trainer_page(request, trainer.next_puzzle(learner), trainer.MODES["rated"], learner)
+
+
+@require_GET
+def learn(request: HttpRequest) -> HttpResponse:
+    """Learn mode: unrated, the theme and task told, and the table lists a card's plays."""
+    learner = current_learner(request, create=False)
+    return _trainer_page(request, trainer.learn_puzzle(learner), trainer.MODES["learn"], learner)
 
 
 @require_POST
@@ -197,7 +244,7 @@ def choose_themes(request: HttpRequest) -> HttpResponse:
     learner = current_learner(request)
     assert learner is not None
     trainer.choose_themes(learner, request.POST.getlist("theme"))
-    return redirect("puzzles:trainer")
+    return redirect("puzzles:learn" if request.POST.get("mode") == "learn" else "puzzles:trainer")
 
 
 @require_GET
@@ -207,7 +254,7 @@ def streak(request: HttpRequest) -> HttpResponse:
     puzzle = trainer.streak_puzzle(learner)
     if puzzle is None:
         raise Http404("No puzzles.")
-    return _mode_page(request, puzzle, "streak", _("Puzzle streak"))
+    return _mode_page(request, puzzle, trainer.MODES["streak"], _("Puzzle streak"))
 
 
 @require_GET
@@ -215,25 +262,40 @@ def daily(request: HttpRequest) -> HttpResponse:
     """The daily puzzle: the same for everyone on a date."""
     today = timezone.localdate()
     puzzle = trainer.daily_puzzle(today)
-    return _mode_page(request, puzzle, "daily", _("Daily puzzle"), day=today)
+    return _mode_page(request, puzzle, trainer.MODES["daily"], _("Daily puzzle"), day=today)
 
 
 def _mode_page(
-    request: HttpRequest, puzzle: Puzzle, mode: str, heading: str, **extra: Any
+    request: HttpRequest,
+    puzzle: Puzzle,
+    mode: trainer.Mode,
+    heading: str,
+    back: str = "",
+    **extra: Any,
 ) -> HttpResponse:
     url = reverse("puzzles:puzzle", args=[puzzle.id])
     answer_url = reverse("puzzles:answer", args=[puzzle.id])
-    context = _page(heading, **extra) | puzzle_context(request, puzzle, mode, answer_url, url)
+    context = _page(heading, **extra) | puzzle_context(
+        request, puzzle, mode, answer_url, url, back=back
+    )
     return render(request, "puzzles/puzzle.html", context)
+
+
+def _link_mode(request: HttpRequest) -> trainer.Mode:
+    """The mode a puzzle's link asks for: a retry, learning, homework, or rated by default."""
+    name = request.GET.get("mode")
+    return (
+        trainer.MODES[name] if name in ("retry", "learn", "homework") else trainer.MODES["single"]
+    )
 
 
 @require_GET
 def puzzle(request: HttpRequest, puzzle_id: str) -> HttpResponse:
-    """One puzzle by its shareable link (also the page misses are retried on)."""
+    """One puzzle by its shareable link (also the page misses are retried on, and where homework
+    sends its puzzles: ``?mode=homework&back=<the homework's page>``)."""
     found = _collection_puzzle(puzzle_id)
-    mode = "retry" if request.GET.get("mode") == "retry" else "single"
-    heading = _("Puzzle: %(theme)s") % {"theme": theme_title(found.theme)}
-    return _mode_page(request, found, mode, heading)
+    mode = _link_mode(request)
+    return _mode_page(request, found, mode, _heading(found, mode), back=_back(request.GET))
 
 
 @require_POST
@@ -241,7 +303,7 @@ def puzzle_answer(request: HtmxHttpRequest, puzzle_id: str) -> HttpResponse:
     found = _collection_puzzle(puzzle_id)
     url = reverse("puzzles:puzzle", args=[found.id])
     answer_url = reverse("puzzles:answer", args=[found.id])
-    heading = _("Puzzle: %(theme)s") % {"theme": theme_title(found.theme)}
+    heading = _heading(found, trainer.mode_named(request.POST.get("mode")))
     return _answer(request, found, answer_url, url, _page(heading))
 
 
@@ -336,8 +398,9 @@ def _custom_urls(custom: CustomPuzzle) -> tuple[str, str]:
 def custom_puzzle(request: HttpRequest, pk: int) -> HttpResponse:
     custom = _custom(request, pk)
     answer_url, url = _custom_urls(custom)
+    mode = _link_mode(request)
     context = _page(custom.title, custom=custom) | puzzle_context(
-        request, editor.to_puzzle(custom), "single", answer_url, url
+        request, editor.to_puzzle(custom), mode, answer_url, url, back=_back(request.GET)
     )
     return render(request, "puzzles/puzzle.html", context)
 

@@ -1,5 +1,6 @@
 """Shared helpers for the puzzle view tests: pick puzzles and post answers."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.test import Client
@@ -30,6 +31,12 @@ def right(puzzle: Puzzle) -> str:
     return str(solve(puzzle).answers[0])
 
 
+def solving(puzzle: Puzzle) -> dict[str, object]:
+    """A whole right answer as the page posts it (a line's last step carries the ones before)."""
+    right_forms, _ = puzzle.question.sample_forms()
+    return dict(right_forms[0])
+
+
 def wrong(puzzle: Puzzle) -> Move:
     solution = solve(puzzle)
     return next(m for m in solution.legal if m not in solution.answers)
@@ -43,7 +50,11 @@ def not_in_hand(puzzle: Puzzle) -> str:
 
 
 def answer(
-    client: Client, puzzle: Puzzle, data: dict[str, object], htmx: bool = True, mode: str = "rated"
+    client: Client,
+    puzzle: Puzzle,
+    data: Mapping[str, object],
+    htmx: bool = True,
+    mode: str = "rated",
 ) -> Any:
     headers = {"HX-Request": "true"} if htmx else {}
     url = reverse("puzzles:answer", args=[puzzle.id])

@@ -12,11 +12,11 @@ from django.urls import reverse
 
 from lessons.models import AnswerRecord, Learner
 from lessons.puzzles import trainer
-from lessons.puzzles.collection import Puzzle, all_puzzles
+from lessons.puzzles.aims import rated_prompt
+from lessons.puzzles.collection import all_puzzles
 from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
-from lessons.puzzles.solver import solve
 from tests.lessons.markup import place, shown
-from tests.puzzles.helpers import answer, first, get, not_in_hand, right, wrong
+from tests.puzzles.helpers import answer, first, get, not_in_hand, right, solving, wrong
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
@@ -102,10 +102,11 @@ def test_an_ambiguous_attempt_offers_its_plays_and_records_nothing(client: Clien
 
 def test_showing_a_cards_plays_does_not_give_the_answer_away(client: Client) -> None:
     puzzle = get(SWEEP)
-    response = answer(client, puzzle, {"card": "QD", "show": "1"})
+    response = answer(client, puzzle, {"card": "QD", "show": "1"}, mode="learn")
     buttons = [text_of(b) for b in shown(response.content)]
     assert buttons == ["Capture 3♠, 4♦ and 5♣ with the Q♦."]  # no "sweeps", no points
     assert not AnswerRecord.objects.exists()
+    assert answer(client, puzzle, {"card": "QD", "show": "1"}).status_code == 400  # rated
 
 
 @pytest.mark.parametrize(
@@ -221,15 +222,6 @@ def test_the_next_puzzle_stays_put_until_it_is_tried(client: Client) -> None:
     assert PuzzlePlayer.objects.get().current == current
 
 
-def test_nearest_prefers_puzzles_rated_like_the_learner() -> None:
-    import random
-
-    puzzles = list(all_puzzles())
-    ratings = {p.id: float(p.rating) for p in puzzles}
-    chosen = trainer.nearest(2000.0, puzzles, ratings, random.Random(1))
-    assert chosen is not None and ratings[chosen.id] >= 1750
-
-
 def test_streak_mode_climbs_until_the_first_miss(client: Client) -> None:
     start = client.get(reverse("puzzles:streak"))
     assert start.status_code == 200 and b"Puzzle streak" in start.content
@@ -239,7 +231,7 @@ def test_streak_mode_climbs_until_the_first_miss(client: Client) -> None:
         if puzzle_id is None:
             puzzle_id = elements(page, "form", class_="give-up")[0].attrs["action"].split("/")[2]
         puzzle = get(puzzle_id)
-        solved = answer(client, puzzle, _solve(puzzle), mode="streak")
+        solved = answer(client, puzzle, solving(puzzle), mode="streak")
         assert b"Solved." in solved.content
         player = PuzzlePlayer.objects.get()
         assert player.streak == count and player.best_streak == count
@@ -253,12 +245,6 @@ def test_streak_mode_climbs_until_the_first_miss(client: Client) -> None:
 def _next_streak(client: Client) -> str:
     client.get(reverse("puzzles:streak"))
     return PuzzlePlayer.objects.get().streak_puzzle
-
-
-def _solve(puzzle: Puzzle) -> dict[str, object]:
-    if puzzle.kind == "yes-no" and not solve(puzzle).possible:
-        return {"answer": "no"}
-    return {"said": "yes", "move": right(puzzle)}
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_on_a_date(client: Client) -> None:
@@ -300,7 +286,9 @@ def test_every_puzzle_has_a_shareable_link(client: Client) -> None:
     assert response.status_code == 200
     share = elements(response.content, "input", id="share-link")[0].attrs["value"]
     assert share == f"http://testserver/puzzles/{puzzle.id}/"
-    assert puzzle.prompt in response.content.decode()
+    assert rated_prompt(puzzle) in text_of(
+        elements(response.content, "p", class_="puzzle-prompt")[0]
+    )
     assert client.get(reverse("puzzles:puzzle", args=["no-such-puzzle"])).status_code == 404
     assert client.post(reverse("puzzles:answer", args=["no-such"])).status_code == 404
 
