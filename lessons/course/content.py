@@ -65,7 +65,7 @@ MIN_STEPS, MAX_STEPS = 4, 14
 # ``follows = true``, and so be checked to start where that step leaves the table.
 CONTINUES = re.compile(
     r"^(Now|Then|Next)\b|\bYou (just )?(built|captured|cemented|broke|threw)\b"
-    r"|\b(after|from) (your|that|the last) (play|step)\b"
+    r"|\b(?i:(after|from) (your|that|the last) (play|step))\b"
 )
 
 

@@ -11,8 +11,9 @@ from collections.abc import Callable
 import pytest
 
 from game.engine import DECK, Break, Build, Capture, Move, Position, Throw
-from lessons.course.content import all_lessons
+from lessons.course.content import Step, all_lessons, read_step
 from lessons.puzzles.collection import all_puzzles
+from lessons.questions import PlayQuestion
 
 
 def moves(position: Position) -> list[Move]:
@@ -45,6 +46,39 @@ CLAIMS: list[tuple[str, Callable[[Position], bool]]] = [
     (r"\bthe deal is over\b", whole_finished_deal),
 ]
 
+
+def owners_after(step: Step) -> list[set[frozenset[int]]]:
+    """For each right answer of the step, the owners of each house it leaves on the floor."""
+    return [{house.owners for house in after.houses} for after in step.leaves()]
+
+
+def viewer_and(step: Step, *offsets: int) -> frozenset[int]:
+    return frozenset((step.question.viewer + offset) % 4 for offset in (0, *offsets))
+
+
+# Phrases about who owns a house after the step's play, and what must then hold of every table
+# its right answers leave.
+OWNER_CLAIMS: list[tuple[str, Callable[[Step], bool]]] = [
+    (
+        r"\bowned by you and your partner\b",
+        lambda s: all(viewer_and(s, 2) in houses for houses in owners_after(s)),
+    ),
+    (
+        r"\byou and the player on your right both own\b",
+        lambda s: all(viewer_and(s, 1) in houses for houses in owners_after(s)),
+    ),
+    (
+        r"\byours alone\b",
+        lambda s: all(viewer_and(s) in houses for houses in owners_after(s)),
+    ),
+    (
+        r"\byou do not become an owner\b",
+        lambda s: all(
+            s.question.viewer not in owners for houses in owners_after(s) for owners in houses
+        ),
+    ),
+]
+
 STEPS = [
     pytest.param(step, id=f"{lesson.slug}-{number}")
     for lesson in all_lessons()
@@ -57,6 +91,33 @@ STEPS = [
 def test_what_a_step_says_its_position_allows(step) -> None:
     text = " ".join([step.text, *step.question.texts()])
     assert claims_hold(text, step.question.position)
+
+
+@pytest.mark.parametrize(
+    "step", [s for s in STEPS if isinstance(s.values[0].question, PlayQuestion)]
+)
+def test_who_a_step_says_owns_a_house_after_its_play(step: Step) -> None:
+    """Said of a play the step asks for (a read step speaks of houses in general)."""
+    text = " ".join([step.text, *step.question.texts()])
+    for pattern, holds in OWNER_CLAIMS:
+        if re.search(pattern, text, re.IGNORECASE):
+            assert step.leaves() and holds(step), pattern
+
+
+def test_the_owner_checks_catch_the_mistakes_they_were_written_for() -> None:
+    """A break merged into the partner's J-house: yours and your partner's, not yours alone."""
+    merged = read_step(
+        {
+            "kind": "play",
+            "text": "Break it; it is yours alone.",
+            "position": "dealer=3 bid=11 plays=4 hands=2C,JD/9S/JH/- houses=9:4D+5H@1;11:5S+6C@2",
+            "goals": ["break 9"],
+        }
+    )
+    claims = dict(OWNER_CLAIMS)
+    assert not claims[r"\byours alone\b"](merged)
+    assert claims[r"\bowned by you and your partner\b"](merged)
+    assert not claims[r"\byou do not become an owner\b"](merged)
 
 
 def claims_hold(text: str, position: Position) -> bool:
@@ -106,3 +167,24 @@ def test_a_break_puzzle_says_who_owns_the_house_after_it(puzzle) -> None:
     found = re.search(r"merges into the (\d+)-house", puzzle.prompt)
     if found:
         assert merged == {int(found.group(1))} and len(merged) == len({m.value for m in answers})
+
+
+# Wordings that misled learners in the trials (issue 22), and why: none may come back.
+MISLEADING = [
+    (
+        r"onto loose cards so that together they make",
+        "reads as if loose cards that already make the value could not take a card of it (R23)",
+    ),
+    (r"someone else's (ordinary )?house", "say whose: R28 lets you break your partner's too"),
+]
+
+
+def test_no_lesson_uses_a_wording_that_misled_a_learner() -> None:
+    found = []
+    for lesson in all_lessons():
+        texts = [lesson.summary] + [
+            " ".join([step.text, *step.question.texts()]) for step in lesson.steps
+        ]
+        for pattern, why in MISLEADING:
+            found += [f"{lesson.slug}: {why}" for t in texts if re.search(pattern, t, re.I)]
+    assert found == []

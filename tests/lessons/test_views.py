@@ -466,3 +466,25 @@ def test_the_stars_are_explained_where_they_are_shown(client: Client, page: str)
         assert stars_for(level.fewest) == level.stars
         assert stars_for(level.most if level.most is not None else level.fewest + 10) == level.stars
         assert f'aria-label="{level.stars} star' in html
+
+
+CHOOSING = [
+    pytest.param(lesson.slug, number, id=f"{lesson.slug}-{number}")
+    for lesson in all_lessons()
+    for number, step in enumerate(lesson.steps, 1)
+    if isinstance(step.question, ChoiceQuestion | QuizQuestion)
+]
+
+
+@pytest.mark.parametrize(("slug", "number"), CHOOSING)
+def test_each_choice_picked_says_its_own_why(client: Client, slug: str, number: int) -> None:
+    """Not "Not quite. Not that one.": each choice picked is told why it is right or wrong."""
+    lesson = lesson_by_slug(slug)
+    assert lesson is not None
+    question = lesson.steps[number - 1].question
+    assert isinstance(question, ChoiceQuestion | QuizQuestion)
+    for index, why in enumerate(question.whys):
+        page = answer(client, slug, number, {"choice": index}).content
+        verdict = text_of(elements(page, "div", id="verdict")[0])
+        assert " ".join(why.split()) in verdict, (index, verdict)
+        assert "Not that one" not in verdict
