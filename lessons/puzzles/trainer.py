@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from lessons.models import AnswerRecord, Learner
 from lessons.puzzles import glicko2
+from lessons.puzzles.chart import RatingChart, rating_chart
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.models import PuzzleAttempt, PuzzlePlayer, PuzzleRating
 from lessons.puzzles.themes import THEMES, theme_title
@@ -397,6 +398,7 @@ class Dashboard:
     themes: tuple[ThemeStats, ...]
     history: tuple[PuzzleAttempt, ...]
     missed: int
+    chart: RatingChart | None = None
 
     @property
     def strong(self) -> list[ThemeStats]:
@@ -408,7 +410,7 @@ class Dashboard:
 
 
 def dashboard(learner: Learner | None, history: int = 50) -> Dashboard:
-    """The learner's rating, each theme's first tries solved, and recent history."""
+    """The learner's rating and its graph, each theme's first tries solved, recent history."""
     player = PuzzlePlayer.objects.filter(learner=learner).first() if learner else None
     attempts = list(PuzzleAttempt.objects.filter(learner=learner)) if learner else []
     stats = []
@@ -426,4 +428,5 @@ def dashboard(learner: Learner | None, history: int = 50) -> Dashboard:
         themes=tuple(stats),
         history=tuple(attempts[:history]),
         missed=sum(1 for a in attempts if not a.solved and not a.solved_later),
+        chart=rating_chart(attempts[::-1]),
     )
