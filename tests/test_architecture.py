@@ -1,6 +1,6 @@
 """Imports point one way (docs/ARCHITECTURE.md): engine ← bots, search ← review ← practice;
-engine ← bots, search ← table ← practice and the learners ← course, puzzles ← classroom ← demo ←
-site. Nothing imports upward or sideways.
+engine ← bots ← match ← table ← practice, people and the learners ← course, puzzles ← classroom ←
+demo ← site. Nothing imports upward or sideways.
 
 The test reads every module's imports with ``ast`` (``if TYPE_CHECKING`` blocks included) and
 every template's ``{% load %}``, ``{% include %}`` and ``{% extends %}``.
@@ -23,8 +23,16 @@ ALLOWED: dict[str, set[str]] = {
     "game.search": {"game.engine"},
     "game.review": {"game.engine", "game.bots", "game.search"},
     "game": {"game.engine"},  # the command line: python -m game
-    "game.table": {"game.engine", "game.bots", "game.search"},
-    "game.practice": {"game.table", "game.engine", "game.bots", "game.search", "game.review"},
+    "game.match": {"game.engine", "game.bots"},
+    "game.table": {"game.match", "game.engine", "game.bots", "game.search"},
+    "game.practice": {
+        "game.table",
+        "game.match",
+        "game.engine",
+        "game.bots",
+        "game.search",
+        "game.review",
+    },
     "lessons": {"game.table", "game.engine", "game.bots", "game.search"},
     "lessons.course": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.puzzles": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
@@ -36,7 +44,7 @@ ALLOWED["lessons.demo"] = {"lessons.classroom", *ALLOWED["lessons.classroom"]}
 ALLOWED["seep_site"] = {"lessons.demo", *ALLOWED["lessons.demo"]}
 
 # Parts that are plain Python: no Django, and the engine nothing but the standard library.
-PURE = {"game.engine", "game.bots", "game.search", "game.review", "game"}
+PURE = {"game.engine", "game.bots", "game.search", "game.review", "game.match", "game"}
 
 # Template folders and tag libraries, by the part that owns them; the page frame
 # (templates/: base.html, includes/, registration/) and Django's own are everyone's.
@@ -168,6 +176,8 @@ def test_templates_use_only_what_their_part_may() -> None:
         ("game.engine.position", "game.bots", False),  # upward
         ("lessons.classroom.live", "lessons.puzzles.judge", True),
         ("game.table.component", "game.engine", True),
+        ("game.match.state", "game.table", False),  # upward: the match rules know no page
+        ("game.practice.views", "game.match", True),
     ],
 )
 def test_the_rule_itself(module: str, imported: str, allowed: bool) -> None:

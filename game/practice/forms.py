@@ -4,8 +4,8 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from game.match.pace import BOT_PAUSE
 from game.practice.models import PracticeGame
-from game.practice.pace import BOT_PAUSE
 
 LENGTHS = [
     (0, _("Until one team wins a baazi")),

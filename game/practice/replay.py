@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from game.engine import PLAYS_PER_DEAL, Deal
-from game.practice.match import HUMAN
+from game.practice.seats import HUMAN
 from game.table.log import LogEntry, play_log
 
 

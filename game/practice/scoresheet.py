@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from game.engine import Card, Deal, Match, TeamScore, score_deal, team_of
-from game.practice.match import HUMAN
+from game.practice.seats import HUMAN
 
 
 @dataclass(frozen=True)

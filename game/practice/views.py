@@ -12,15 +12,16 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from game.engine import Attempt, Move
+from game.match import MatchState, NotYourTurn, finished_deals
+from game.match.pace import AFTER_NOTHING_CHANGED, as_delay, pause_before_bots
 from game.practice import seeds
 from game.practice.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.practice.forms import BotSpeedForm, NewGameForm
-from game.practice.match import HUMAN, MatchState, NotYourTurn
 from game.practice.models import PracticeGame
 from game.practice.owners import my_games, owner_key
-from game.practice.pace import AFTER_NOTHING_CHANGED, as_delay, pause_before_bots
 from game.practice.replay import deal_at, replay_steps
 from game.practice.scoresheet import difference_chart, score_sheet
+from game.practice.seats import HUMAN, bot_levels, load_state
 from game.table.component import Feedback, Table, seat_label, settle, table_view
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest
@@ -35,16 +36,11 @@ def _game(request: HttpRequest, public_id: str) -> PracticeGame:
     return game
 
 
-def _state(game: PracticeGame) -> MatchState:
-    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
-
-
 def _bot_names(game: PracticeGame) -> dict[int, str]:
     """Who plays each bot seat, e.g. "Casual bot"."""
-    levels = {1: game.opponents, 2: game.partner, 3: game.opponents}
     return {
         seat: _("%(level)s bot") % {"level": PracticeGame.Level(level).label}
-        for seat, level in levels.items()
+        for seat, level in bot_levels(game.opponents, game.partner).items()
     }
 
 
@@ -73,7 +69,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         owner_key=owner_key(request, create=True),
         owner_user=request.user if request.user.is_authenticated else None,
     )
-    state = _state(game)
+    state = load_state(game)
     game.deals = state.record
     game.save()
     return redirect("practice:table", public_id=game.public_id)
@@ -122,7 +118,7 @@ def _board_context(
         "match_over": state.match_over,
         "chart": difference_chart(state.match),
         "names": names,
-        "bot_delay": as_delay(pause_before_bots(game.bot_speed, record)),
+        "bot_delay": as_delay(pause_before_bots(game.bot_speed, record, {HUMAN})),
     }
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
@@ -146,7 +142,7 @@ def _render_board(
 @require_GET
 def table(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _game(request, public_id)
-    return _render_board(request, game, _state(game))
+    return _render_board(request, game, load_state(game))
 
 
 def _save(game: PracticeGame, state: MatchState, expected: int, **fields: Any) -> bool:
@@ -205,7 +201,7 @@ def _experts_busy(request: HtmxHttpRequest, game: PracticeGame, state: MatchStat
 def _stale(request: HtmxHttpRequest, game: PracticeGame) -> HttpResponse:
     game.refresh_from_db()
     message = _("The table moved on (another tab, or a second click): here it is as it is now.")
-    return _refuse(request, game, _state(game), message)
+    return _refuse(request, game, load_state(game), message)
 
 
 # A change to a game: returns a response to send instead of saving (a refusal, a question),
@@ -226,7 +222,7 @@ def changes_the_game(change: Change) -> Callable[[HtmxHttpRequest, str], HttpRes
             return HttpResponseBadRequest(_("The post must say which table it answers."))
         if expected != game.version:
             return _stale(request, game)
-        state = _state(game)
+        state = load_state(game)
         before = copy.deepcopy(state.record)
         outcome = change(request, game, state)
         if isinstance(outcome, HttpResponse):
@@ -261,7 +257,7 @@ def table_play(
         return _refuse(request, game, state, settled.refusal, 422, settled.rule, picked=picked)
     if settled.move is None:
         return _render_board(request, game, state, choices=settled.choices, picked=picked)
-    state.play_human(settled.move)
+    state.play_human(settled.move, HUMAN)
     return {}
 
 
@@ -303,7 +299,7 @@ def table_undo(
 ) -> HttpResponse | dict[str, Any]:
     if not game.undo:
         return HttpResponseBadRequest(_("Undo is switched off for this game."))
-    if not state.undo():
+    if not state.undo(HUMAN):
         return _refuse(
             request, game, state, _("There is no play of yours to take back in this deal.")
         )
@@ -327,7 +323,7 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _game(request, public_id)
     if not game.hints:
         return HttpResponseBadRequest(_("Hints are switched off for this game."))
-    state = _state(game)
+    state = load_state(game)
     level = request.POST.get("level", "skilled")
     if level not in ("skilled", "expert"):
         return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
@@ -339,7 +335,7 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             ) % {"seconds": RETRY_AFTER_SECONDS}
             return _busy(request, game, state, message)
         try:
-            decision = state.hint(level)
+            decision = state.hint(HUMAN, level)
         except NotYourTurn as error:
             return _refuse(request, game, state, str(error))
     hint = {
@@ -356,7 +352,7 @@ def replay(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Step through the game's deals from your seat: what you saw, play by play. htmx asks for
     the replay region alone; the address is always a whole page too."""
     game = _game(request, public_id)
-    state = _state(game)
+    state = load_state(game)
     try:
         deal_index = int(request.GET.get("deal", "1")) - 1
         step = int(request.GET.get("step", "0"))
@@ -391,25 +387,13 @@ def export(request: HttpRequest, public_id: str) -> HttpResponse:
     A deal in progress is left out: its hands and stock are still secret.
     """
     game = _game(request, public_id)
-    state = _state(game)
-    deals = [
-        {
-            "seed": record.seed,
-            "dealer": record.dealer,
-            "redeals": [[str(c) for c in hand] for hand in record.redeals],
-            "start": record.start.to_json(),
-            "moves": [move.to_json() for move in record.moves],
-            "end": record.position.to_json(),
-        }
-        for record in state.deals
-        if record.position.is_over
-    ]
+    state = load_state(game)
     document = {
         "game": game.public_id,
         "opponents": game.opponents,
         "partner": game.partner,
         "undo_used": game.undo_used,
-        "deals": deals,
+        "deals": finished_deals(state),
         "match": state.match.to_json(),
     }
     response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})

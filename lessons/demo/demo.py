@@ -32,8 +32,8 @@ from django.http import HttpRequest, QueryDict
 from django.test.utils import override_settings
 from django.utils import timezone
 
-from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN, load_state
 from lessons.accounts import SignupForm
 from lessons.classroom import homework, joining, live, questions, rosters
 from lessons.classroom.forms import HomeworkForm, PuzzleHomeworkForm
@@ -477,7 +477,7 @@ def _practice_game(
         seed=rng.getrandbits(62),
         owner_user=user,
     )
-    state = MatchState.load(game.deals, game.seed, deals_to_play, game.opponents, game.partner)
+    state = load_state(game)
     game.deals = state.record
     game.save()
     made = 0
@@ -485,7 +485,7 @@ def _practice_game(
         if state.deal_over:
             state.next_deal()
         elif state.humans_turn:
-            state.play_human(state.bot_decision(HUMAN, "casual").move)
+            state.play_human(state.bot_decision(HUMAN, "casual").move, HUMAN)
             made += 1
             game.version += 1
         else:

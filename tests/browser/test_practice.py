@@ -14,10 +14,11 @@ from playwright.sync_api import Error as PlaywrightError
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
-from game.practice import busy, pace
+from game.match import MatchState, pace
+from game.practice import busy
 from game.practice.busy import ExpertSlot
-from game.practice.match import HUMAN, MatchState
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN, load_state
 from tests.browser.keyboard import press, settle, tab_to
 from tests.play.deals import (
     A_BOT_SWEEPS_ON_PLAY_1,
@@ -44,7 +45,7 @@ def context(open_context: Callable[..., BrowserContext]) -> BrowserContext:
 def the_game() -> tuple[PracticeGame, MatchState]:
     """The one game the test's browser is playing, as the server has it."""
     game = PracticeGame.objects.get()
-    state = MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+    state = load_state(game)
     return game, state
 
 
@@ -384,7 +385,7 @@ def play_out_on_the_server() -> PracticeGame:
     game, state = the_game()
     while not state.deal_over:
         if state.humans_turn:
-            state.play_human(state.bot_decision(HUMAN, "casual").move)
+            state.play_human(state.bot_decision(HUMAN, "casual").move, HUMAN)
         else:
             state.play_bot()
     PracticeGame.objects.filter(pk=game.pk).update(deals=state.record, version=game.version + 1)

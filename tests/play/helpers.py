@@ -8,8 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Position
-from game.practice.match import HUMAN, MatchState
+from game.match import MatchState
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN, load_state
 
 
 def new_game(client: Client, **options) -> PracticeGame:
@@ -30,7 +31,7 @@ def new_game(client: Client, **options) -> PracticeGame:
 
 def state_of(game: PracticeGame) -> MatchState:
     game.refresh_from_db()
-    return MatchState.load(game.deals, game.seed, game.deals_to_play, game.opponents, game.partner)
+    return load_state(game)
 
 
 def url(name: str, game: PracticeGame) -> str:

@@ -10,9 +10,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from game.practice import pace
-from game.practice.match import HUMAN, MatchState
+from game.match import MatchState, pace
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN
 from tests.play.helpers import new_game, post, repost_delay, state_of, url
 
 pytestmark = pytest.mark.django_db

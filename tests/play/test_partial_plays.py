@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 
 from game.engine import move_from_str
-from game.practice.match import HUMAN, MatchState
+from game.match import MatchState
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN
 from tests.play.deals import A_BUILD_TAKES_A_QUEEN_ALONG, HOUSES_OF_11_AND_13
 from tests.play.helpers import (
     assert_nothing_hidden,

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Move, Position, move_from_json, move_from_str
-from game.practice.match import HUMAN, MatchState
+from game.match import MatchState
 from game.practice.models import PracticeGame
+from game.practice.seats import HUMAN, bot_levels
 from tests.play.deals import REDEAL_THEN_A_BOT_BIDS, REDEAL_THEN_THE_HUMAN_BIDS
 from tests.play.helpers import (
     assert_nothing_hidden,
@@ -297,7 +298,7 @@ def test_two_tabs_playing_at_once_exactly_one_wins() -> None:
     after = state_of(game)
     assert len(after.current.moves) >= len(state.current.moves) + 1
     # The record replays cleanly: no game was corrupted.
-    MatchState.load(after.record, game.seed, game.deals_to_play, "casual", "casual")
+    MatchState.load(after.record, game.seed, game.deals_to_play, bot_levels("casual", "casual"))
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,16 @@
-"""The practice table's rules of play: a match of deals between the human (seat 0, with a bot
-partner) and two bot opponents, rebuilt from the stored record. No HTTP here; views stay thin.
+"""A match of deals rebuilt from its stored record, where any seat is a person's or a bot's.
+
+The practice table (one person, three bots) and the tables with people (any mix) both keep a
+match as its seed and the plays made (DESIGN.md "State") and play it through ``MatchState``: who
+is to move, a person's play checked by the engine, one bot play, a stand-in bot's play for a
+person who is away, hints, undo, the next deal. No HTTP and no Django here; views stay thin.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,12 +18,11 @@ from game.bots import get_bot
 from game.bots.base import Decision
 from game.engine import Deal, Match, Move, Position, deal, move_from_str, score_deal
 
-HUMAN = 0
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
 
 
 class NotYourTurn(Exception):
-    """It is a bot's turn, or the deal or match is over."""
+    """It is someone else's turn, or the deal or match is over."""
 
 
 def deal_seed(match_seed: int, index: int) -> int:
@@ -33,11 +37,16 @@ def first_dealer(match_seed: int) -> int:
 
 @dataclass
 class MatchState:
-    """A practice match rebuilt from its record: every deal, the match score, the current deal."""
+    """A match rebuilt from its record: every deal, the match score, the current deal.
+
+    ``levels`` maps each seat a bot plays to the bot's level; every other seat is a person's.
+    Each record entry is one deal started: ``{"seed", "dealer", "moves"}``, and ``"stand_ins"``
+    (the numbers of the moves a stand-in bot made for a person away) once there is one.
+    """
 
     record: list[dict[str, Any]]
     match_seed: int
-    deals_to_play: int
+    deals_to_play: int  # 0: until a team wins a baazi
     levels: dict[int, str]
     deals: list[Deal] = field(default_factory=list)
     match: Match = field(default_factory=lambda: Match(dealer=0))
@@ -48,11 +57,11 @@ class MatchState:
         record: list[dict[str, Any]],
         match_seed: int,
         deals_to_play: int,
-        opponents: str,
-        partner: str,
+        levels: Mapping[int, str],
     ) -> MatchState:
-        levels = {1: opponents, 2: partner, 3: opponents}
-        state = cls(record, match_seed, deals_to_play, levels)
+        """Replay the record (its plays were checked when made); an empty one deals the first
+        hand."""
+        state = cls(record, match_seed, deals_to_play, dict(levels))
         state.match = Match(dealer=first_dealer(match_seed))
         for entry in record:
             replayed = deal(entry["seed"], entry["dealer"])
@@ -88,17 +97,35 @@ class MatchState:
         return sum(self.match.baazis) >= 1
 
     @property
+    def people(self) -> frozenset[int]:
+        """The seats people play."""
+        return frozenset(range(4)) - self.levels.keys()
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to move; None once the deal is over."""
+        return None if self.deal_over else self.position.turn
+
+    @property
     def humans_turn(self) -> bool:
-        return not self.deal_over and self.position.turn == HUMAN
+        """A person's seat is to move."""
+        return self.to_play in self.people
 
     @property
     def bots_turn(self) -> bool:
-        return not self.deal_over and self.position.turn != HUMAN
+        return not self.deal_over and self.position.turn in self.levels
 
     @property
     def level_to_play(self) -> str | None:
-        """The level of the bot to play now; None at the human's turn or after the deal."""
+        """The level of the bot to play now; None at a person's turn or after the deal."""
         return self.levels[self.position.turn] if self.bots_turn else None
+
+    def is_turn_of(self, seat: int) -> bool:
+        return self.to_play == seat
+
+    def stand_ins(self, index: int = -1) -> frozenset[int]:
+        """The moves of a deal (the current one by default) a stand-in bot made for a person."""
+        return frozenset(self.record[index].get("stand_ins", ()))
 
     # ---- changing ----------------------------------------------------------------------------
 
@@ -113,9 +140,10 @@ class MatchState:
         if self.deal_over:
             self.match = self.match.after_deal(score_deal(self.position))
 
-    def play_human(self, move: Move) -> None:
-        """The human's play, checked by the engine (IllegalMove names the rule)."""
-        if not self.humans_turn:
+    def play_human(self, move: Move, seat: int) -> None:
+        """The play of the person at ``seat``, checked by the engine (IllegalMove names the
+        rule)."""
+        if seat not in self.people or not self.is_turn_of(seat):
             raise NotYourTurn("It is not your turn.")
         self._play(move)
 
@@ -130,6 +158,17 @@ class MatchState:
         self._play(decision.move)
         return seat, decision
 
+    def play_for(self, seat: int, level: str, on_the_clock: bool = False) -> Decision:
+        """A stand-in bot of ``level`` plays a person's seat (its person is away), from that
+        seat's view only; the record keeps which play it made, so the log can say so."""
+        if seat not in self.people or not self.is_turn_of(seat):
+            raise NotYourTurn("It is not that seat's turn.")
+        decision = self.bot_decision(seat, level, on_the_clock)
+        entry = self.record[-1]
+        entry["stand_ins"] = [*entry.get("stand_ins", ()), len(entry["moves"])]
+        self._play(decision.move)
+        return decision
+
     def bot_decision(self, seat: int, level: str, on_the_clock: bool = False) -> Decision:
         """What ``level`` would play at ``seat``: seeded by the game and the play, so a replay of
         the same record gives the same bot plays."""
@@ -139,22 +178,24 @@ class MatchState:
         deadline = time.monotonic() + budget if on_the_clock else None
         return get_bot(level).choose(view, rng, budget, deadline)
 
-    def hint(self, level: str) -> Decision:
-        """What ``level`` would play in the human's seat, within its budget's time (a person
-        waits for it)."""
-        if not self.humans_turn:
+    def hint(self, seat: int, level: str) -> Decision:
+        """What ``level`` would play in a person's seat at their turn, within its budget's time
+        (the person waits for it)."""
+        if seat not in self.people or not self.is_turn_of(seat):
             raise NotYourTurn("Hints are for your turn.")
-        return self.bot_decision(HUMAN, level, on_the_clock=True)
+        return self.bot_decision(seat, level, on_the_clock=True)
 
-    def undo(self) -> bool:
-        """Take back the human's last play of this deal and the bots' answers to it."""
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last play of this deal and every play made after it."""
         moves = self.current.moves
         seats = [play.seat for play in self.current.history]
-        if HUMAN not in seats or self.deal_over:
+        if seat not in seats or self.deal_over:
             return False
-        keep = max(i for i, seat in enumerate(seats) if seat == HUMAN)
+        keep = max(i for i, played in enumerate(seats) if played == seat)
         entry = self.record[-1]
         entry["moves"] = [str(m) for m in moves[:keep]]
+        if "stand_ins" in entry:
+            entry["stand_ins"] = [i for i in entry["stand_ins"] if i < keep]
         replayed = deal(entry["seed"], entry["dealer"])
         for move in moves[:keep]:
             replayed = replayed.apply_unchecked(move)
@@ -169,4 +210,4 @@ class MatchState:
         self._start_deal()
 
 
-__all__ = ["HUMAN", "MatchState", "NotYourTurn", "deal_seed", "first_dealer"]
+__all__ = ["BOT_BUDGET", "MatchState", "NotYourTurn", "deal_seed", "first_dealer"]

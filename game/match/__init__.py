@@ -1,0 +1,18 @@
+"""A match of Seep deals where any seat is a person or a bot, kept as its record (pure Python:
+the engine and the bots, no Django). Shared by the practice table and the tables with people.
+
+``MatchState.load(record, seed, deals_to_play, levels)`` rebuilds it; ``pace`` says how long a
+table waits between bot plays; ``finished_deals`` is the JSON download's content.
+"""
+
+from .export import finished_deals
+from .state import BOT_BUDGET, MatchState, NotYourTurn, deal_seed, first_dealer
+
+__all__ = [
+    "BOT_BUDGET",
+    "MatchState",
+    "NotYourTurn",
+    "deal_seed",
+    "finished_deals",
+    "first_dealer",
+]
