@@ -21,7 +21,7 @@ from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
-from lessons.puzzles import aims, editor, trainer
+from lessons.puzzles import aims, editor, seen, trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
@@ -102,6 +102,9 @@ def puzzle_context(
     hidden = {"mode": mode.name} | ({"said": "yes"} if said_yes else {})
     hidden |= {"back": back} if back else {}
     player = trainer.player_for(learner) if learner is not None else None
+    shown = question.shown(outcome)
+    assert shown is not None  # a puzzle always has its table
+    counts_unseen = seen.reads_unseen(puzzle)
     asking = question.asking(
         answer_url,
         "#puzzle-body",
@@ -129,7 +132,8 @@ def puzzle_context(
         "finished": finished,
         "answers": question.reveal().answers if finished else (),
         "puzzle_rating": trainer.rating_of_puzzle(puzzle) if finished else None,
-        "open_hands": question.open_hands(question.shown(outcome)),
+        "open_hands": question.open_hands(shown),
+        "cards_seen": seen.cards_seen(shown.position, question.viewer) if counts_unseen else (),
         "first_try": trainer.first_try(learner, puzzle),
         "player": player,
         "next_url": next_url,
