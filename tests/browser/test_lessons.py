@@ -116,7 +116,23 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     next_step(page)
     choose(page, "Build a 10-house (10) with the 2♣ and 8♣.")
     next_step(page)
+    # Step 10: the 9♣ could capture 4 + 5; it builds with them instead, cemented at once.
+    play_card(page, "9C", "Builds a 9-house (9) with the 9♣, 4♠ and 5♦.")
+    expect(page.locator(".feedback-ok")).to_contain_text("cemented at once")
+    next_step(page)
+    play_card(page, "6D", "Builds a J-house (11) with the 6♦ and 5♠.")  # a second house
+    next_step(page)
+    # Step 12: two houses, one 10 and one Q: the 10♣ may not build a K-house (R26).
+    tab_to(page, page.locator("input[name=card]").first)
+    arrow_to(page, page.locator("#hand-TC"))
+    press(page, page.locator("#floor-3C"), key="Space")
+    press(page, page.get_by_role("button", name="Build", exact=True))
+    expect(page.locator(".feedback-ok")).to_contain_text("R26")
+    next_step(page)
+    play_card(page, "9C", "Builds a K-house (13) with the 9♣ and 4♠.")  # the spare 9
+    next_step(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Lesson done")
+    expect(page.locator(".star-key")).to_contain_text("no mistakes")
 
 
 def pick(page: Page, name: str) -> None:
@@ -220,3 +236,44 @@ def test_quick_picks_on_a_slow_network_build_what_was_picked(
     assert len(posted) == 1  # the answer; no pick asked the server anything
     if send:
         expect(page.locator("#verdict")).to_contain_text("R26")
+
+
+def test_on_a_phone_a_legal_step_answered_wrong_tells_the_truth_and_offers_only_next(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """Issue 16: after the reveal there was a free second click. Now the wrong answer ends the
+    step: the verdict says what is true, the yes/no buttons are gone, Next has the focus."""
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/learn/building/4/")  # the last J may not build: not legal
+    answered(page, page.get_by_role("button", name="Yes, it is legal").click)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_contain_text("It is not legal.")
+    expect(page.get_by_role("button", name="No, it is not")).to_have_count(0)
+    expect(page.get_by_role("button", name="Yes, it is legal")).to_have_count(0)
+    next_link = page.get_by_role("link", name="Next")
+    expect(next_link).to_be_focused()
+    assert in_view(page, verdict) and in_view(page, next_link)
+    page.screenshot(path="/tmp/seep-legal-wrong-phone.png", full_page=False)
+
+
+def test_on_a_phone_each_choice_says_why_and_names_a_play_of_the_table(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """/learn/breaking/9/: the play onto the partner's 9-house is offered as adding to it, and
+    each choice picked says its own why."""
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/learn/breaking/9/")
+    adding = page.get_by_role("radio", name="Add the 2♠ and 7♠ to the 9-house.")
+    expect(adding).to_have_count(1)
+    adding.check()
+    answered(page, page.get_by_role("button", name="Check").click)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("it stays your partner's")
+    expect(verdict).to_be_focused()
+    assert in_view(page, verdict)
+    page.screenshot(path="/tmp/seep-choice-why-phone.png", full_page=False)
+    page.get_by_role("radio", name="Break the 9-house with the 2♠, making it 11.").check()
+    answered(page, page.get_by_role("button", name="Check").click)
+    expect(page.locator("#verdict")).to_contain_text("the J-house is yours now")
+    expect(page.get_by_role("link", name="Next")).to_be_focused()
