@@ -7,6 +7,7 @@ the partner, seat 3 the left opponent. House owners are written with these numbe
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -206,6 +207,32 @@ def to_puzzle(custom: CustomPuzzle) -> Puzzle:
     )
 
 
+def recheck(custom: CustomPuzzle) -> list[str]:
+    """What keeps a saved puzzle from being asked now, by today's engine and solver: it was
+    checked when saved, maybe under an older reading of the rules (empty when it is fine)."""
+    goals = tuple(custom.goals)
+    return list(_problems(custom.kind, custom.theme, custom.position, goals, custom.prompt))
+
+
+@lru_cache(maxsize=512)
+def _problems(
+    kind: str, theme: str, position: str, goals: tuple[str, ...], prompt: str
+) -> tuple[str, ...]:
+    """The check itself, remembered for the puzzle's text: a puzzle page asks it every time."""
+    try:
+        puzzle = Puzzle(
+            id="recheck",
+            theme=theme,
+            kind=kind,
+            position=Position.from_str(position),
+            goals=parse_goals(goals),
+            prompt=prompt,
+        )
+    except (InvalidPosition, NotationError) as error:
+        return (str(_("the position or task cannot be read any more: %(why)s") % {"why": error}),)
+    return tuple(problems(puzzle))
+
+
 def save(form: PuzzleForm, owner: Any, instance: CustomPuzzle | None = None) -> CustomPuzzle:
     puzzle: Puzzle = form.cleaned_data["puzzle"]
     custom = instance or CustomPuzzle(owner=owner)
@@ -221,29 +248,28 @@ def save(form: PuzzleForm, owner: Any, instance: CustomPuzzle | None = None) -> 
 
 
 def initial_for(custom: CustomPuzzle) -> dict[str, Any]:
-    """The form's fields for editing a saved puzzle."""
-    position = Position.from_str(custom.position)
-    fields = dict(token.partition("=")[::2] for token in str(position).split())
+    """The form's fields for editing a saved puzzle, read from its stored text as it is (not
+    through the engine, which may refuse a puzzle saved under an older reading of the rules)."""
+    fields = dict(token.partition("=")[::2] for token in custom.position.split())
 
-    def words(cards: str) -> str:
-        return "" if cards == "-" else cards.replace(",", " ")
+    def words(name: str, part: int = 0) -> str:
+        cards = fields.get(name, "-").split("/")
+        text = cards[part] if part < len(cards) else "-"
+        return "" if text == "-" else text.replace(",", " ")
 
-    hands = fields["hands"].split("/")
-    captured = fields["captured"].split("/")
-    goal = parse_goals(custom.goals)[0]
-    task = "can-you-sweep" if custom.kind == "yes-no" else goal.name
+    name, _, arg = (custom.goals[0] if custom.goals else "").partition(" ")
     return {
         "title": custom.title,
         "theme": custom.theme,
-        "task": task,
-        "target": goal.arg,
+        "task": "can-you-sweep" if custom.kind == "yes-no" else name,
+        "target": arg,
         "prompt": custom.prompt,
-        "plays": position.plays,
-        "bid": position.bid,
-        **{name: words(hands[seat]) for seat, name in enumerate(SEAT_FIELDS)},
-        "loose": words(fields["loose"]),
-        "houses": "" if fields["houses"] == "-" else fields["houses"],
-        "captured_us": words(captured[0]),
-        "captured_them": words(captured[1]),
+        "plays": fields.get("plays", ""),
+        "bid": fields.get("bid", ""),
+        **{field: words("hands", seat) for seat, field in enumerate(SEAT_FIELDS)},
+        "loose": words("loose"),
+        "houses": "" if fields.get("houses", "-") == "-" else fields["houses"],
+        "captured_us": words("captured"),
+        "captured_them": words("captured", 1),
         "shared": custom.shared,
     }

@@ -346,7 +346,8 @@ def editor_new(request: HttpRequest) -> HttpResponse:
 
 
 def _editor_context(form: editor.PuzzleForm, custom: CustomPuzzle | None = None) -> dict[str, Any]:
-    return {"form": form, "custom": custom} | _check_context(form)
+    saved_problems = editor.recheck(custom) if custom is not None and not form.is_bound else []
+    return {"form": form, "custom": custom, "saved_problems": saved_problems} | _check_context(form)
 
 
 def _check_context(form: editor.PuzzleForm) -> dict[str, Any]:
@@ -376,8 +377,9 @@ def editor_check(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def my_puzzles(request: HttpRequest) -> HttpResponse:
+    """The author's puzzles, each checked again: those that need a fix say so."""
     mine = CustomPuzzle.objects.filter(owner_id=request.user.pk)
-    return render(request, "puzzles/mine.html", {"puzzles": mine})
+    return render(request, "puzzles/mine.html", {"puzzles": [(p, editor.recheck(p)) for p in mine]})
 
 
 def _custom(request: HttpRequest, pk: int, owner_only: bool = False) -> CustomPuzzle:
@@ -398,9 +400,22 @@ def _custom_urls(custom: CustomPuzzle) -> tuple[str, str]:
     )
 
 
+def _needs_fix(
+    request: HttpRequest, custom: CustomPuzzle, problems: list[str], status: int
+) -> HttpResponse:
+    """A teacher's puzzle the engine no longer verifies: not to be answered; its author is told
+    why, with the way to fix it."""
+    mine = request.user.is_authenticated and custom.owner_id == request.user.pk
+    context = {"custom": custom, "problems": problems if mine else [], "mine": mine}
+    return render(request, "puzzles/needs_fix.html", context, status=status)
+
+
 @require_GET
 def custom_puzzle(request: HttpRequest, pk: int) -> HttpResponse:
     custom = _custom(request, pk)
+    problems = editor.recheck(custom)
+    if problems:
+        return _needs_fix(request, custom, problems, 200)
     answer_url, url = _custom_urls(custom)
     mode = _link_mode(request)
     context = _page(custom.title, custom=custom) | puzzle_context(
@@ -412,6 +427,9 @@ def custom_puzzle(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def custom_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     custom = _custom(request, pk)
+    problems = editor.recheck(custom)
+    if problems:
+        return _needs_fix(request, custom, problems, 410)  # gone until its author fixes it
     answer_url, url = _custom_urls(custom)
     page = _page(custom.title, custom=custom)
     return _answer(request, editor.to_puzzle(custom), answer_url, url, page)

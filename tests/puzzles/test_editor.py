@@ -190,3 +190,63 @@ def test_the_author_edits_and_deletes(client: Client) -> None:
     assert to_puzzle(custom).id == f"custom-{custom.pk}"
     client.post(reverse("puzzles:custom_delete", args=[custom.pk]))
     assert not CustomPuzzle.objects.exists()
+
+
+# A teacher's puzzle saved when the engine read the rules otherwise: the capture of the 10♦ it
+# asks for is no play here now (the position has no 10♦ to take), so it has no verified answer.
+NOW_WRONG: dict[str, object] = {"goals": ["capture TD"], "prompt": "Take the ten of diamonds."}
+# One the engine no longer even reads: a loose J beside the J-house breaks R24.
+NOW_UNREADABLE: dict[str, object] = {
+    "position": "dealer=3 bid=11 plays=8 hands=2H,9C,JD/JC/-/- loose=3S,JH houses=11:5D+6S@1"
+}
+
+
+def broken(changes: dict[str, object]) -> CustomPuzzle:
+    custom = make("asha", shared=True)
+    CustomPuzzle.objects.filter(pk=custom.pk).update(**changes)
+    custom.refresh_from_db()
+    return custom
+
+
+@pytest.mark.parametrize("changes", [NOW_WRONG, NOW_UNREADABLE], ids=["wrong", "unreadable"])
+def test_a_saved_puzzle_that_no_longer_passes_is_not_asked(
+    client: Client, changes: dict[str, object]
+) -> None:
+    custom = broken(changes)
+    page = client.get(reverse("puzzles:custom", args=[custom.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "This puzzle needs its author's fix." in text_of(elements(html, "div", role="alert")[0])
+    assert not elements(html, "form") or not elements(html, "input", name="card")  # no table
+    assert not elements(html, "ul", class_="puzzle-problems")  # the author's business
+    url = reverse("puzzles:custom_answer", args=[custom.pk])
+    refused = client.post(url, {"move": "capture QD: 3S 4D 5C"})
+    assert refused.status_code == 410 and b"needs its author" in refused.content
+    assert not AnswerRecord.objects.exists()
+
+
+def test_its_author_sees_what_is_wrong_and_the_way_to_fix_it(client: Client) -> None:
+    custom = broken(NOW_WRONG)
+    fine = make("ravi", shared=True)
+    client.force_login(custom.owner)
+    html = client.get(reverse("puzzles:custom", args=[custom.pk])).content.decode()
+    (problems,) = elements(html, "ul", class_="puzzle-problems")
+    assert "no legal play meets the goal: capture the 10♦" in text_of(problems)
+    assert elements(html, "a", href=reverse("puzzles:custom_edit", args=[custom.pk]))
+    edit = client.get(reverse("puzzles:custom_edit", args=[custom.pk])).content.decode()
+    assert "This puzzle needs your fix:" in edit and "capture the 10♦" in edit
+    fine.owner = custom.owner
+    fine.save()
+    mine = client.get(reverse("puzzles:mine")).content.decode()
+    marked = [text_of(li) for li in elements(mine, "li") if "needs your fix" in text_of(li)]
+    assert len(marked) == 1 and custom.title in marked[0]
+    assert len(elements(mine, "span", class_="tag tag-needs-fix")) == 1  # not the good one
+
+
+def test_an_unreadable_saved_puzzle_can_still_be_opened_for_editing(client: Client) -> None:
+    custom = broken(NOW_UNREADABLE)
+    client.force_login(custom.owner)
+    edit = client.get(reverse("puzzles:custom_edit", args=[custom.pk]))
+    assert edit.status_code == 200 and "cannot be read any more" in edit.content.decode()
+    values = {e.attrs["name"]: e.attrs.get("value") for e in elements(edit.content, "input")}
+    assert values["loose"] == "3S JH" and values["houses"] == "11:5D+6S@1"
