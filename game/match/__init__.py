@@ -2,11 +2,12 @@
 the engine and the bots, no Django). Shared by the practice table and the tables with people.
 
 ``MatchState.load(record, seed, deals_to_play, levels)`` rebuilds it; ``pace`` says how long a
-table waits between bot plays; ``finished_deals`` is the JSON download's content.
+table waits between bot plays; ``watcher_view`` is a deal as someone at no seat sees it;
+``finished_deals`` is the JSON download's content.
 """
 
 from .export import finished_deals
-from .state import BOT_BUDGET, MatchState, NotYourTurn, deal_seed, first_dealer
+from .state import BOT_BUDGET, MatchState, NotYourTurn, deal_seed, first_dealer, watcher_view
 
 __all__ = [
     "BOT_BUDGET",
@@ -15,4 +16,5 @@ __all__ = [
     "deal_seed",
     "finished_deals",
     "first_dealer",
+    "watcher_view",
 ]

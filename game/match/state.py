@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.bots import get_bot
 from game.bots.base import Decision
-from game.engine import Deal, Match, Move, Position, deal, move_from_str, score_deal
+from game.engine import Deal, Match, Move, Position, View, deal, move_from_str, score_deal
 
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
 
@@ -33,6 +33,12 @@ def deal_seed(match_seed: int, index: int) -> int:
 def first_dealer(match_seed: int) -> int:
     """R5: the first dealer is chosen at random (seeded)."""
     return random.Random(match_seed).randrange(4)
+
+
+def watcher_view(record: Deal) -> View:
+    """What someone who sits at no seat may know: the floor, the piles, the scores and the plays,
+    with every hand hidden (seat 1's view without its cards)."""
+    return replace(record.view_for(0), hand=())
 
 
 @dataclass
@@ -210,4 +216,4 @@ class MatchState:
         self._start_deal()
 
 
-__all__ = ["BOT_BUDGET", "MatchState", "NotYourTurn", "deal_seed", "first_dealer"]
+__all__ = ["BOT_BUDGET", "MatchState", "NotYourTurn", "deal_seed", "first_dealer", "watcher_view"]

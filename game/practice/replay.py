@@ -1,55 +1,6 @@
-"""Stepping through a practice deal from the human's seat, counted as the table counts.
+"""The replay's steps now live with the table (``game.table.replay``), shared by every kind of
+table; the practice pages' modules still name them here."""
 
-Step 0 is the deal as dealt, step 1 the bid, and each later step one play, "Play n of 48" as the
-table's status says it. The plays' words come from the table's play log (``game.table.log``), so
-the replay and the table say each play the same way.
-"""
-
-from __future__ import annotations
-
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
-
-from django.utils.translation import gettext as _
-
-from game.engine import PLAYS_PER_DEAL, Deal
-from game.practice.seats import HUMAN
-from game.table.log import LogEntry, play_log
-
-
-@dataclass(frozen=True)
-class Step:
-    """One point of the deal to look at: its number in the replay's address, what the replay
-    calls it, and the play that led to it (none for the cards as dealt)."""
-
-    number: int
-    label: str
-    play: LogEntry | None
-
-
-def replay_steps(record: Deal, names: Mapping[int, str]) -> tuple[Step, ...]:
-    """Every step of the deal so far, the cards as dealt first."""
-    dealt = Step(0, _("Dealt"), None)
-    return (dealt,) + tuple(
-        Step(index + 1, step_label(entry), entry)
-        for index, entry in enumerate(play_log(record, HUMAN, names))
-    )
-
-
-def step_label(entry: LogEntry) -> str:
-    if entry.is_bid:
-        return _("Bid")
-    return _("Play %(number)s of %(plays)s") % {"number": entry.number, "plays": PLAYS_PER_DEAL}
-
-
-def deal_at(record: Deal, step: int) -> Deal:
-    """The deal as it stood at ``step``: nothing played after it is known to the page."""
-    return replace(
-        record,
-        positions=record.positions[: step + 1],
-        moves=record.moves[:step],
-        history=record.history[:step],
-    )
-
+from game.table.replay import Step, deal_at, replay_steps, step_label
 
 __all__ = ["Step", "deal_at", "replay_steps", "step_label"]

@@ -15,17 +15,17 @@ from game.engine import Attempt, Move
 from game.match import MatchState, NotYourTurn, finished_deals
 from game.match.pace import AFTER_NOTHING_CHANGED, as_delay, pause_before_bots
 from game.practice import seeds
-from game.practice.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.practice.forms import BotSpeedForm, NewGameForm
 from game.practice.models import PracticeGame
 from game.practice.owners import my_games, owner_key
-from game.practice.replay import deal_at, replay_steps
-from game.practice.scoresheet import difference_chart, score_sheet
 from game.practice.seats import HUMAN, bot_levels, load_state
+from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, seat_label, settle, table_view
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest
 from game.table.log import play_log
+from game.table.replay import deal_at, replay_steps
+from game.table.scoresheet import difference_chart, score_sheet
 
 
 def _game(request: HttpRequest, public_id: str) -> PracticeGame:
@@ -116,12 +116,12 @@ def _board_context(
         "deal_number": len(state.deals),
         "match": state.match,
         "match_over": state.match_over,
-        "chart": difference_chart(state.match),
+        "chart": difference_chart(state.match, HUMAN),
         "names": names,
         "bot_delay": as_delay(pause_before_bots(game.bot_speed, record, {HUMAN})),
     }
     if state.deal_over:
-        context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names)
+        context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names, HUMAN)
     context.update(extra)
     return context
 
@@ -361,7 +361,7 @@ def replay(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if not 0 <= deal_index < len(state.deals):
         raise Http404("No such deal.")
     record = state.deals[deal_index]
-    steps = replay_steps(record, _seat_names(game))
+    steps = replay_steps(record, _seat_names(game), HUMAN)
     step = max(0, min(step, len(steps) - 1))
     shown = deal_at(record, step)
     context = {

@@ -5,7 +5,7 @@ Lessons, puzzles, classroom questions and the practice table each make a ``Table
 where plays go, who may play, assistance, feedback, hidden fields, wording) and draw it with
 ``{% seep_table table %}``; the play comes back through ``game.table.forms.PlayForm`` and is
 settled against the position by ``settle``. Only the seat's View is used, so nothing hidden can
-reach a page.
+reach a page; someone watching a table with people is drawn a view without a hand (``watching``).
 """
 
 from __future__ import annotations
@@ -131,6 +131,7 @@ class TableView:
     picked_houses: tuple[int, ...] = ()
     house_values: tuple[int, ...] = (9, 10, 11, 12, 13)
     plain_words: bool = False
+    watching: bool = False  # drawn for someone at no seat: every seat shown, no hand, no play
 
     def say(self, move: Move) -> str:
         return play_words(self.view, move, self.plain_words)
@@ -161,7 +162,7 @@ class TableView:
 
     @property
     def your_turn(self) -> bool:
-        return self.view.my_turn
+        return self.view.my_turn and not self.watching
 
     @property
     def bidding(self) -> bool:
@@ -199,7 +200,22 @@ def seat_label(viewer: int, seat: int) -> str:
     return (_("You"), _("Right opponent"), _("Partner"), _("Left opponent"))[offset]
 
 
-def owners_label(viewer: int, owners: frozenset[int]) -> str:
+def seat_number(seat: int) -> str:
+    """A seat as someone watching calls it: "Seat 1" for seat 0."""
+    return _("Seat %(number)s") % {"number": seat + 1}
+
+
+def team_labels(viewer: int | None) -> tuple[str, str]:
+    """The two teams as the viewer calls them, the viewer's first (seats 1 and 3 first for
+    someone watching, ``None``)."""
+    if viewer is None:
+        return _("Seats 1 and 3"), _("Seats 2 and 4")
+    return _("Your team"), _("Opponents")
+
+
+def owners_label(viewer: int | None, owners: frozenset[int]) -> str:
+    if viewer is None:
+        return _(" and ").join(_("seat %(number)s's") % {"number": s + 1} for s in sorted(owners))
     ours = {s for s in owners if team_of(s) == team_of(viewer)}
     theirs = owners - ours
     parts = []
@@ -217,39 +233,45 @@ def table_view(
     names: Mapping[int, str] | None = None,
     picked: Picked = NOTHING_PICKED,
     plain_words: bool = False,
+    watching: bool = False,
 ) -> TableView:
     """Everything the table templates draw, for the seat of ``view``.
 
     With ``plain_words`` a chosen card's plays are said plainly ("Capture the 2♣ with the J♥"),
-    not with what they win ("…: a sweep!"), which would give a puzzle's answer away.
+    not with what they win ("…: a sweep!"), which would give a puzzle's answer away. With
+    ``watching`` the view is one without a hand (``game.match.watcher_view``) drawn for someone
+    at no seat: the seats by number, seat 1 at the bottom, the teams as seats 1 and 3, 2 and 4.
     """
+    assert not (watching and view.hand), "someone watching is never drawn a hand"
     selected = picked.card
     viewer = view.seat
+    side = None if watching else viewer
     whole = whole_deal(view)
     seats = tuple(
         SeatView(
             seat=seat,
             place=PLACES[(seat - viewer) % 4],
-            label=seat_label(viewer, seat),
+            label=seat_number(seat) if watching else seat_label(viewer, seat),
             name=(names or {}).get(seat, ""),
             cards=view.hand_counts[seat],
             # A seat with nothing to play is nobody's turn (a short lesson table runs out).
             is_turn=view.turn == seat and not view.is_over and view.hand_counts[seat] > 0,
             is_dealer=view.dealer == seat,
             is_bidder=(view.dealer + 1) % 4 == seat,
-            is_viewer=seat == viewer,
+            is_viewer=seat == side,
             counted=whole or view.hand_counts[seat] > 0,
         )
         for seat in range(4)
     )
     houses = tuple(
-        HouseView(h, rank_word(h.value), owners_label(viewer, h.owners), viewer in h.owners)
+        HouseView(h, rank_word(h.value), owners_label(side, h.owners), side in h.owners)
         for h in view.houses
     )
     mine = team_of(viewer)
+    labels = team_labels(side)
     teams = tuple(
         TeamView(
-            label=_("Your team") if team == mine else _("Opponents"),
+            label=labels[0] if team == mine else labels[1],
             cards=len(view.captured[team]),
             points=sum(c.points for c in view.captured[team]),
             sweeps=view.sweeps[team],
@@ -266,6 +288,7 @@ def table_view(
         picked=tuple(c for c in picked.loose if c in view.loose),
         picked_houses=tuple(v for v in picked.houses if view.house(v) is not None),
         plain_words=plain_words,
+        watching=watching,
     )
 
 

@@ -15,10 +15,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
 from game.match import MatchState, pace
-from game.practice import busy
-from game.practice.busy import ExpertSlot
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
+from game.table import busy
+from game.table.busy import ExpertSlot
 from tests.browser.keyboard import press, settle, tab_to
 from tests.play.deals import (
     A_BOT_SWEEPS_ON_PLAY_1,

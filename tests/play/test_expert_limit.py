@@ -10,9 +10,9 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from game.practice import busy
-from game.practice.busy import ExpertSlot
 from game.practice.models import PracticeGame
+from game.table import busy
+from game.table.busy import ExpertSlot
 from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
 
 pytestmark = pytest.mark.django_db

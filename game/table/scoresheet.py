@@ -1,4 +1,5 @@
-"""The end-of-deal score sheet and the match chart, from the human seat's side of the table."""
+"""The end-of-deal score sheet and the match chart, from one seat's side of the table, or, for
+someone watching, from the side of seats 1 and 3."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from game.engine import Card, Deal, Match, TeamScore, score_deal, team_of
-from game.practice.seats import HUMAN
+from game.table.component import team_labels
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,12 @@ class ScoreSheet:
     baazi_won: bool | None  # True we won one, False they did, None no baazi ended
     under_nine: bool
     next_dealer: str
+    watching: bool = False  # "ours" is seats 1 and 3, for someone who sits at no seat
 
 
-def ours(value: int) -> int:
-    """A team-0-minus-team-1 number seen from the human's team."""
-    return value if team_of(HUMAN) == 0 else -value
+def ours(value: int, viewer: int | None) -> int:
+    """A team-0-minus-team-1 number seen from the viewer's team (team 0 for a watcher)."""
+    return value if viewer is None or team_of(viewer) == 0 else -value
 
 
 def leftovers(record: Deal) -> tuple[Card, ...]:
@@ -42,17 +44,18 @@ def leftovers(record: Deal) -> tuple[Card, ...]:
 
 
 def score_sheet(
-    record: Deal, match: Match, deal_index: int, seat_names: dict[int, str]
+    record: Deal, match: Match, deal_index: int, seat_names: dict[int, str], viewer: int | None
 ) -> ScoreSheet:
     """The sheet of deal ``deal_index`` of the match (the match holds every finished deal)."""
     score = score_deal(record.position)
     outcome = match.outcomes[deal_index]
-    mine = team_of(HUMAN)
+    mine = 0 if viewer is None else team_of(viewer)
     left = leftovers(record)
     last = record.position.last_capture
+    labels = team_labels(viewer)
     teams = tuple(
         TeamLine(
-            label=_("Your team") if team == mine else _("Opponents"),
+            label=labels[0] if team == mine else labels[1],
             score=score.teams[team],
             leftovers=left if team == last else (),
         )
@@ -61,11 +64,12 @@ def score_sheet(
     winner = outcome.baazi_winner
     return ScoreSheet(
         teams=(teams[0], teams[1]),
-        difference=ours(score.difference),
-        running=ours(outcome.difference),
+        difference=ours(score.difference, viewer),
+        running=ours(outcome.difference, viewer),
         baazi_won=None if winner is None else winner == mine,
         under_nine=outcome.under_nine,
         next_dealer=seat_names[outcome.next_dealer],
+        watching=viewer is None,
     )
 
 
@@ -81,8 +85,8 @@ class Chart:
     label: str
 
 
-def difference_chart(match: Match) -> Chart | None:
-    values = [ours(o.difference) for o in match.outcomes]
+def difference_chart(match: Match, viewer: int | None) -> Chart | None:
+    values = [ours(o.difference, viewer) for o in match.outcomes]
     if not values:
         return None
     width, height, pad = 320, 160, 16
@@ -93,14 +97,18 @@ def difference_chart(match: Match) -> Chart | None:
         return round(height / 2 - value * (height / 2 - pad) / top, 1)
 
     coords = [(pad, y(0))] + [(round(pad + step * (i + 1), 1), y(v)) for i, v in enumerate(values)]
-    label = _("Running difference after each deal, your team minus the opponents: %(values)s") % {
-        "values": ", ".join(str(v) for v in values)
-    }
+    said = ", ".join(str(v) for v in values)
+    if viewer is None:
+        label = _(
+            "Running difference after each deal, seats 1 and 3 minus seats 2 and 4: %(values)s"
+        )
+    else:
+        label = _("Running difference after each deal, your team minus the opponents: %(values)s")
     return Chart(
         width=width,
         height=height,
         points=" ".join(f"{x},{yy}" for x, yy in coords),
         zero_y=y(0),
         marks=tuple((x, yy, v) for (x, yy), v in zip(coords[1:], values, strict=True)),
-        label=label,
+        label=label % {"values": said},
     )
