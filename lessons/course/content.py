@@ -9,14 +9,16 @@ the question it asks (``lessons.questions``), made from the step's fields by its
 - ``illegal``: try a play the rules forbid on purpose; any attempt refused under ``rule`` passes.
   ``example`` is one such play, checked to be refused under that rule.
 - ``legal``: "is this legal?" for ``move`` on ``position``; ``answer`` (true/false) must agree with
-  the engine.
+  the engine. One answer ends it, right or wrong (``Step.one_try``), as it does a choice of two.
 - ``choice``: "which is right?": ``choices`` are plays on ``position``, each a table with the
   ``play`` (notation) and its ``why`` (said when it is picked; an illegal one cites the rule the
   engine refuses it under); exactly one is legal and meets ``goals``.
 - ``count``: a number to work out: the ``points`` of ``cards``; a team's score or the
   ``difference`` of a finished deal (``position``); or, for a match (``match`` = dealer,
   difference before, the two teams' deal scores), the ``next_dealer``, the ``running``
-  difference, or the ``baazi`` winner (team number, or -1 for none). ``answer`` must agree.
+  difference the next deal starts from (0 after a baazi), or the ``baazi`` winner (team number,
+  or -1 for none). ``answer`` must agree; ``hint`` is said after a wrong number (else a hint
+  for what is counted).
 - ``quiz``: a question about a fact: ``choices``, each a table with its ``text`` and ``why``,
   and the ``answer`` index.
 

@@ -7,7 +7,16 @@ from collections.abc import Callable
 
 import pytest
 
-from game.engine import Break, Build, Capture, Move, Position, split_into_sets, sweep_bonus
+from game.engine import (
+    Break,
+    Build,
+    Capture,
+    Move,
+    Position,
+    move_from_str,
+    split_into_sets,
+    sweep_bonus,
+)
 from lessons.course.content import Step, all_lessons, lesson_by_slug
 from lessons.questions import CountQuestion, IllegalQuestion, PlayQuestion
 
@@ -28,8 +37,6 @@ def refused(step: Step, rules: set[str], holds: Callable[[Position, Move], bool]
     question = step.question
     if not isinstance(question, IllegalQuestion) or question.rule not in rules:
         return False
-    from game.engine import move_from_str
-
     return holds(question.position, move_from_str(question.example))
 
 
@@ -53,12 +60,14 @@ def owner_of_two(position: Position, move: Move) -> bool:
 
 def spare_played_elsewhere(position: Position, move: Move) -> bool:
     seat = position.turn
-    card = getattr(move, "card", None)
-    own = position.house(card.rank) if card is not None else None
+    if not isinstance(move, Capture | Build | Break):
+        return False
+    rank = move.card.rank
+    own = position.house(rank)
     if own is None or seat not in own.owners:
         return False
-    held = sum(c.rank == card.rank for c in position.hands[seat])
-    onto_it = isinstance(move, Capture) and move.house or getattr(move, "value", 0) == card.rank
+    held = sum(c.rank == rank for c in position.hands[seat])
+    onto_it = move.house if isinstance(move, Capture) else move.value == rank
     return held >= 2 and not onto_it
 
 

@@ -93,9 +93,15 @@ def test_what_a_step_says_its_position_allows(step) -> None:
     assert claims_hold(text, step.question.position)
 
 
-@pytest.mark.parametrize(
-    "step", [s for s in STEPS if isinstance(s.values[0].question, PlayQuestion)]
-)
+PLAYS = [
+    pytest.param(step, id=f"{lesson.slug}-{number}")
+    for lesson in all_lessons()
+    for number, step in enumerate(lesson.steps, 1)
+    if isinstance(step.question, PlayQuestion)
+]
+
+
+@pytest.mark.parametrize("step", PLAYS)
 def test_who_a_step_says_owns_a_house_after_its_play(step: Step) -> None:
     """Said of a play the step asks for (a read step speaks of houses in general)."""
     text = " ".join([step.text, *step.question.texts()])
