@@ -187,3 +187,20 @@ def test_on_a_phone_the_next_puzzle_comes_in_place_with_its_table_in_view(
     assert table is not None and 0 <= table["y"] <= PHONE["height"] - 300, table
     assert in_view(page, page.locator(".puzzle-prompt"))
     expect(page.locator("#seep-table input[name=card]").first).to_be_focused()
+
+
+def test_a_line_is_played_step_by_step(page: Page, live_server: LiveServer) -> None:
+    """The 3♣ takes the 3♠ now; the others answer; then the J♣ takes A♥, 4♠ and 6♦."""
+    page.goto(live_server.url + "/puzzles/line-1005-43/")
+    for name in ("hand-3C", "floor-3S"):
+        pick(page, name)
+    answered(page, page.get_by_role("button", name="Capture", exact=True).click)
+    expect(page.locator("#table-feedback")).to_contain_text("your move again")
+    expect(page.locator(".replies li")).to_have_count(3)  # the others' best answers
+    expect(page.locator("input[name=card]")).to_have_count(1)  # the J♣ left to play
+    for name in ("hand-JC", "floor-AH", "floor-4S", "floor-6D"):
+        pick(page, name)
+    answered(page, page.get_by_role("button", name="Capture", exact=True).click)
+    expect(page.locator("#verdict")).to_contain_text("Solved.")
+    expect(page.locator("#verdict")).to_contain_text("(+18)")
+    expect(page.locator(".puzzle-theme-told")).to_contain_text("Theme: Lines, open cards.")
