@@ -131,3 +131,14 @@ def test_on_the_page_a_line_is_rated_only_when_it_is_settled(client: Client) -> 
     assert attempt.solved and AnswerRecord.objects.get().play == f"{FIRST};{SECOND}"
     page = client.get(reverse("puzzles:puzzle", args=[puzzle.id])).content.decode()
     assert not elements(page, "input", name="line")  # a fresh page starts the line again
+
+
+@pytest.mark.django_db
+def test_asking_what_a_card_can_do_keeps_the_line_where_it_is(client: Client) -> None:
+    """Learning without script: "What can this card do?" redraws the step the line is at."""
+    puzzle = get(LINE)
+    data = {"line": FIRST, "card": "JC", "show": "1"}
+    page = answer(client, puzzle, data, mode="learn").content.decode()
+    assert {e.attrs["value"] for e in elements(page, "input", name="card")} == {"JC"}
+    assert elements(page, "input", name="line", value=FIRST)
+    assert not AnswerRecord.objects.exists()
