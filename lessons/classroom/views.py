@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from game.table import qr
 from game.table.http import client_address
-from lessons.classroom import codes, exports, homework, joining, live, qr, ratelimit, rosters
+from lessons.classroom import codes, exports, homework, joining, live, ratelimit, rosters
 from lessons.classroom.forms import (
     ClassForm,
     CoTeacherForm,

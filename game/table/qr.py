@@ -1,4 +1,5 @@
-"""The join link as a QR code, drawn on the server as inline SVG for the room to scan.
+"""A join link as a QR code, drawn on the server as inline SVG for a room to scan (a class's,
+a live session's, a table's with people).
 
 The SVG is plain shapes with presentation attributes (``fill``, ``stroke``): no ``style``
 attribute or element, so the Content Security Policy allows it. Black on white with the quiet

@@ -1,4 +1,5 @@
-// The practice board while it waits for the server, and when the server says to wait.
+// A game's board (#board: the practice table's, a table with people's) while it waits for the
+// server, and when the server says to wait.
 //
 // - A form on the board with a request in flight is marked aria-busy (htmx disables its buttons,
 //   hx-disabled-elt, and shows its "thinking…" line, hx-indicator).
