@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .attempts import Attempt, matches
 from .cards import Card, sort_cards
 from .houses import split_into_sets
-from .movegen import capture_groups
+from .movegen import capture_groups, maximal_captures
 from .moves import MAX_HOUSE, MIN_HOUSE, Move
 from .state import PositionState
 from .words import a_value, card_names, rank_word
@@ -225,18 +225,42 @@ def _explain_capture(position: PositionState, card: Card, attempt: Attempt) -> R
     remaining = [c for c in position.loose if c not in taken]
     left_sums = capture_groups([c.rank for c in remaining])
     if left_sums.get(v):
-        mask = min(left_sums[v], key=lambda m: bin(m).count("1"))
-        group = [c for i, c in enumerate(remaining) if mask >> i & 1]
-        what = f"the {group[0].short}" if len(group) == 1 else f"{card_names(group)}"
+        sets = _still_to_take(position.loose, taken, v)
+        if not sets:  # nothing legal takes all that was chosen: name the smallest group left
+            smallest = min(left_sums[v], key=lambda m: bin(m).count("1"))
+            sets = [tuple(c for i, c in enumerate(remaining) if smallest >> i & 1)]
+        parts = [
+            f"the {group[0].short}" if len(group) == 1 else card_names(group) for group in sets
+        ]
+        if has_house and not attempt.houses:
+            parts.append(f"the {v}-house")
+        one = len(parts) == 1 and len(sets[0]) == 1
+        if len(parts) == 1:
+            left = f"{parts[0]} also {'is' if one else 'add up to'} {v}"
+        else:
+            left = f"{', and '.join(parts)}, each also make {v}"
         return Reason(
             "R18",
-            f"You must take everything you can: {what} also "
-            f"{'is' if len(group) == 1 else 'add up to'} {v}, so the {card.short} must take "
-            f"{'it' if len(group) == 1 else 'them'} too.",
+            f"You must take everything you can: {left}, so the {card.short} must take "
+            f"{'it' if one else 'them'} too.",
         )
     return _last_card_of_own_house(position, card, v) or Reason(
         "R16", f"That capture with the {card.short} is not possible here."
     )
+
+
+def _still_to_take(loose: Sequence[Card], taken: set[Card], v: int) -> list[tuple[Card, ...]]:
+    """The loose groups worth ``v`` that a capture of ``taken`` leaves but must also take (R18),
+    set by set: those of the legal capture that adds the fewest cards to it (none if no legal
+    capture takes all of ``taken``)."""
+    groups = capture_groups([c.rank for c in loose]).get(v, ())
+    chosen = sum(1 << i for i, c in enumerate(loose) if c in taken)
+    fits = [mask for mask in maximal_captures(groups) if mask & chosen == chosen]
+    if not fits:
+        return []
+    fullest = min(fits, key=lambda mask: bin(mask).count("1"))
+    extra = sort_cards([c for i, c in enumerate(loose) if (fullest & ~chosen) >> i & 1])
+    return [sort_cards(group) for group in split_into_sets(extra, v) or [extra]] if extra else []
 
 
 def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Reason:

@@ -56,6 +56,25 @@ def test_r18_capturing_only_part_of_what_the_card_can_take_is_refused():
     assert "2♣ and 3♦" in message and "must take" in message
 
 
+def test_r18_names_every_group_the_capture_must_also_take():
+    position = "dealer=3 bid=11 plays=4 hands=8D,2C/-/-/- loose=AH,7S,3D,5C"
+    rule, message = reason(position, card=C("8D"), action="capture")
+    assert rule == "R18"
+    assert message == (
+        "You must take everything you can: A♥ and 7♠, and 3♦ and 5♣, each also make 8, "
+        "so the 8♦ must take them too."
+    )
+    rule, message = reason(position, card=C("8D"), loose=(C("AH"), C("7S")), action="capture")
+    assert "3♦ and 5♣ also add up to 8" in message and "A♥" not in message
+
+
+def test_r18_names_the_house_too_when_the_capture_leaves_it():
+    position = "dealer=3 bid=11 plays=4 hands=9D,9C,2C/-/-/- loose=4D,5C houses=9:4H+5S@0"
+    rule, message = reason(position, card=C("9D"), action="capture")
+    assert rule in ("R17", "R18")
+    assert "4♦ and 5♣" in message and "9-house" in message
+
+
 def test_r16_a_group_that_does_not_add_up_is_refused():
     rule, message = reason(FLOOR, card=C("JH"), loose=(C("3D"), C("6S")), action="capture")
     assert rule == "R16"

@@ -137,11 +137,6 @@ def test_an_r18_refusal_names_every_group_that_must_be_taken(step, example, must
     assert [card.short for card in must if card.short not in told.message] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine's R18 reason (game/engine/illegal.py, _explain_capture) names only the "
-    "smallest group left behind; it should name every group the card must also take",
-)
 @pytest.mark.parametrize(("step", "example", "must"), r18_refusals())
 def test_the_engines_r18_reason_names_every_group_too(step, example, must) -> None:
     """On the table a partial capture is refused in the engine's words alone."""
