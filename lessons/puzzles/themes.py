@@ -28,7 +28,11 @@ THEMES: dict[str, Theme] = {
         Theme("ten-of-diamonds", _("The 10♦"), _("Win the ten of diamonds, worth 6 points (R3).")),
         Theme("build", _("Build"), _("Build a house you will capture later (R23, R26).")),
         Theme("cement", _("Cement"), _("Add to a house so that nobody can break it (R23, R28).")),
-        Theme("break", _("Break"), _("Raise someone else's house and make it yours (R28).")),
+        Theme(
+            "break",
+            _("Break"),
+            _("Raise your partner's or an opponent's house and make it yours (R28)."),
+        ),
         Theme(
             "sure-house",
             _("A house they cannot take"),
