@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "game.table",
     "game.practice",
+    "game.people",
     "lessons",
     "lessons.course",
     "lessons.puzzles",

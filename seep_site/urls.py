@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
     path("puzzles/", include("lessons.puzzles.urls")),
     path("play/", include("game.practice.urls")),
+    path("", include("game.people.urls")),  # /tables/…, and /t/<code>: a table's short link
     path("rules/", include("lessons.rules.urls")),
     path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
     path("settings/", include("game.table.urls")),  # the deck switch

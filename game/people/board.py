@@ -1,0 +1,171 @@
+"""What a page at a table draws for the one looking at it: their own seat's view drawn by the
+one table component (or, for someone watching, a view without a hand), who sits where, the play
+log, the score sheet, whose turn and the timer, and what their browser is to ask for next.
+
+Only the viewer's seat's ``View`` (``game.match.watcher_view`` for a watcher) reaches the
+templates, so no hidden card can reach a page that should not show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from game.engine import team_of
+from game.match import MatchState, watcher_view
+from game.match.pace import as_delay
+from game.people.models import Level, PeopleTable, Seat
+from game.people.tables import bot_pause, seconds_left
+from game.table.component import Feedback, Table, seat_label, seat_number, table_view
+from game.table.forms import NOTHING_PICKED, Picked
+from game.table.log import play_log
+from game.table.scoresheet import difference_chart, score_sheet
+
+RETRY_SECONDS = 5  # a bot turn nobody has made yet (its claimant died, the Expert was busy)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the seat they hold (None: watching, or not sat down yet), and whether
+    they host the table."""
+
+    seat: Seat | None
+    host: bool = False
+
+    @property
+    def number(self) -> int | None:
+        return None if self.seat is None else self.seat.number
+
+
+def player_name(seat: Seat, away: bool = False) -> str:
+    """Who sits at a seat, as every page shows them."""
+    if seat.is_bot:
+        return _("%(level)s bot") % {"level": Level(seat.level).label}
+    if not seat.name:
+        return _("free seat")
+    if away:
+        return _("%(name)s, away: a bot plays for them") % {"name": seat.name}
+    return seat.name
+
+
+def seat_names(table: PeopleTable, seats: list[Seat]) -> dict[int, str]:
+    return {seat.number: player_name(seat, seat.number in table.away) for seat in seats}
+
+
+def log_names(seats: list[Seat], viewer: int | None) -> dict[int, str]:
+    """Seats as the log says them: "You", "Partner (Asha)"; for a watcher "Seat 2 (Asha)"."""
+    names = {}
+    for seat in seats:
+        if seat.number == viewer:
+            names[seat.number] = _("You")
+            continue
+        where = seat_number(seat.number) if viewer is None else seat_label(viewer, seat.number)
+        names[seat.number] = f"{where} ({player_name(seat)})"
+    return names
+
+
+def teams(seats: list[Seat]) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
+    """Partners sit opposite: seats 1 and 3, seats 2 and 4."""
+    return (seats[0], seats[2]), (seats[1], seats[3])
+
+
+def lobby_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
+    """The seats before the match: who sits where, which are free; a free seat can be taken
+    (partner in view) or, by the host or anyone seated, given to a bot."""
+    return {
+        "teams": teams(seats),
+        "free": [seat for seat in seats if seat.is_free],
+        "may_add_bots": viewer.host or viewer.seat is not None,
+        "levels": Level.choices,
+    }
+
+
+def board_context(
+    table: PeopleTable,
+    seats: list[Seat],
+    state: MatchState,
+    viewer: Viewer,
+    picked: Picked = NOTHING_PICKED,
+    feedback: Feedback | None = None,
+    choices: tuple[Any, ...] = (),
+    hint: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The match as the viewer sees it."""
+    me = viewer.number
+    record = state.current
+    watching = me is None
+    view = watcher_view(record) if me is None else record.view_for(me)
+    if not table.show_legal:
+        picked = Picked(None, picked.loose, picked.houses)  # no list of what the card can do
+    names = log_names(seats, me)
+    my_turn = me is not None and state.is_turn_of(me)
+    log = play_log(record, me, names, state.stand_ins())
+    board = Table(
+        t=table_view(view, names=seat_names(table, seats), picked=picked, watching=watching),
+        post_url=reverse("people:play", args=[table.code]),
+        target="#board",
+        can_play=my_turn,
+        assist=table.show_legal,
+        feedback=feedback,
+        hidden={"expected": table.version},
+        log=log,
+        takes_focus=hint is None,  # a hint's "Play it" takes it instead
+    ).with_choices(choices)
+    to_play = state.to_play
+    context: dict[str, Any] = {
+        "board": board,
+        "state": state,
+        "my_turn": my_turn,
+        "deal_number": len(state.deals),
+        "match": state.match,
+        "baazis": _baazis(state, me),
+        "match_over": state.match_over,
+        "to_play": None if to_play is None else names[to_play],
+        "away": me is not None and me in table.away,
+        "hint": hint,
+        "hints": table.hints and my_turn,
+    }
+    context.update(_next_ask(table, state, viewer))
+    context.update(_timer(table, state, viewer))
+    if state.deal_over:
+        context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names, me)
+        context["chart"] = difference_chart(state.match, me)
+    return context
+
+
+def _baazis(state: MatchState, viewer: int | None) -> tuple[int, int]:
+    """Baazis won, the viewer's team first (seats 1 and 3 first for a watcher)."""
+    won = state.match.baazis
+    mine = 0 if viewer is None else team_of(viewer)
+    return won[mine], won[1 - mine]
+
+
+def _next_ask(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str, Any]:
+    """Whether this page asks for a bot's turn, and after how long: every seated person's page
+    does at a bot's turn, or a stand-in's (the others' pages when someone lets the timer run
+    out). Watchers' pages only look."""
+    seat = state.to_play
+    if viewer.seat is None or seat is None or table.finished is not None:
+        return {"bot_delay": None}
+    timer_only = seat not in state.levels and seat not in table.away
+    if timer_only:
+        left = seconds_left(table, state)
+        if left is None or seat == viewer.number:
+            return {"bot_delay": None}
+        delay = left + 0.2  # past the server's own clock
+    else:
+        delay = bot_pause(table, state)
+    return {"bot_delay": as_delay(delay), "retry": f"{RETRY_SECONDS}s", "timer_only": timer_only}
+
+
+def _timer(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str, Any]:
+    left = seconds_left(table, state)
+    if left is None:
+        return {"time_left": None}
+    return {"time_left": round(left), "time_limit": table.turn_seconds}
+
+
+__all__ = ["Viewer", "board_context", "lobby_context", "log_names", "player_name", "teams"]

@@ -1,0 +1,154 @@
+"""The forms of a table with people: making one, sitting down, a bot for a free seat, a
+reaction. Seat numbers are posted as people read them (1–4) and kept as the engine counts them
+(0–3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from game.match.pace import BOT_PAUSE
+from game.people.models import BotSpeed, Level, Reaction
+
+LENGTHS = [
+    (1, _("One deal")),
+    (2, _("Two deals")),
+    (4, _("Four deals")),
+    (0, _("Until one team wins a baazi")),
+]
+TIMERS = [
+    (0, _("Off")),
+    (30, _("30 seconds")),
+    (60, _("One minute")),
+    (120, _("Two minutes")),
+]
+PERSON = ""
+
+
+def _bot_label(level: str) -> str:
+    return gettext("%(level)s bot") % {"level": Level(level).label}
+
+
+def _seat_label(number: int) -> str:
+    return gettext("Seat %(number)s") % {"number": number}
+
+
+# Said in the language of the request that draws them, not of the moment this module loads.
+SEAT_KINDS = [
+    (PERSON, pgettext_lazy("seat kind", "A person")),
+    *((level, lazy(_bot_label, str)(level)) for level in Level.values),
+]
+SEATS = [(number, lazy(_seat_label, str)(number)) for number in range(1, 5)]
+
+
+def seat_number_field(**kwargs: Any) -> forms.TypedChoiceField:
+    """A seat as the page names it (1–4), read back as the engine's seat (0–3)."""
+    return forms.TypedChoiceField(choices=SEATS, coerce=lambda text: int(text) - 1, **kwargs)
+
+
+def name_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Your name at the table"),
+        max_length=24,
+        help_text=_("What the others see beside your seat."),
+    )
+
+
+class NewTableForm(forms.Form):
+    deals_to_play = forms.TypedChoiceField(
+        label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
+    )
+    seat_0 = forms.ChoiceField(label=_("Seat 1"), choices=SEAT_KINDS, required=False)
+    seat_1 = forms.ChoiceField(label=_("Seat 2"), choices=SEAT_KINDS, required=False)
+    seat_2 = forms.ChoiceField(label=_("Seat 3"), choices=SEAT_KINDS, required=False)
+    seat_3 = forms.ChoiceField(label=_("Seat 4"), choices=SEAT_KINDS, required=False)
+    bot_speed = forms.TypedChoiceField(
+        label=_("Bot speed"),
+        choices=BotSpeed.choices,
+        initial=BotSpeed.NORMAL,
+        help_text=format_lazy(
+            _(
+                "How long each bot play stays on the table: slow {slow} s, normal {normal} s, "
+                "fast {fast} s, after it has reached every player."
+            ),
+            **{speed: seconds for speed, seconds in BOT_PAUSE.items()},
+        ),
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Turn timer"),
+        choices=TIMERS,
+        coerce=int,
+        initial=0,
+        help_text=_(
+            "Off for friends. For a class, on: a player who lets it run out is played for by a "
+            "bot until they come back."
+        ),
+    )
+    sit_at = forms.TypedChoiceField(
+        label=_("Your seat"),
+        choices=[*SEATS, ("", _("None: I only host and watch"))],
+        coerce=lambda text: int(text) - 1,
+        empty_value=None,
+        required=False,
+        initial=1,
+    )
+    name = forms.CharField(
+        label=_("Your name at the table"),
+        max_length=24,
+        required=False,
+        help_text=_("What the others see beside your seat."),
+    )
+    show_legal = forms.BooleanField(
+        label=_("Show what each card can do"), required=False, initial=True
+    )
+    hints = forms.BooleanField(label=_("Offer hints"), required=False, initial=False)
+    spectators = forms.BooleanField(
+        label=_("Anyone with the link may watch (never seeing a hand)"),
+        required=False,
+        initial=True,
+    )
+
+    SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        seats = [data.get(field) or PERSON for field in self.SEAT_FIELDS]
+        if PERSON not in seats:
+            raise forms.ValidationError(_("Keep at least one seat for a person."))
+        sit_at = data.get("sit_at")
+        if sit_at is not None:
+            if seats[sit_at] != PERSON:
+                self.add_error("sit_at", _("That seat is a bot's: choose a person's seat."))
+            elif not data.get("name"):
+                self.add_error("name", _("Say the name the others will see."))
+        data["seats"] = seats
+        return data
+
+    def table_settings(self) -> dict[str, Any]:
+        """The table's own fields, as the model names them."""
+        names = ("deals_to_play", "bot_speed", "turn_seconds", "show_legal", "hints", "spectators")
+        return {name: self.cleaned_data[name] for name in names}
+
+
+class JoinForm(forms.Form):
+    seat = seat_number_field()
+    name = name_field()
+
+
+class BotSeatForm(forms.Form):
+    seat = seat_number_field()
+    level = forms.ChoiceField(label=_("Bot"), choices=Level.choices, initial=Level.CASUAL)
+
+
+class ReactionForm(forms.Form):
+    kind = forms.ChoiceField(choices=Reaction.Kind.choices)
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(label=_("Table code"), max_length=20)

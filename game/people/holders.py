@@ -1,0 +1,70 @@
+"""Whose seat is whose: a seat is held for its person by their browser's key (kept in the
+session) and, once they sign in, by their account, so they can reload, or sign in on another
+device, and find their seat again.
+
+Signing out empties the session, key and all; on sign-in the browser's seats become the account's
+(``claim_seats``, connected to ``user_logged_in`` by the app's config), unless the account
+already holds a seat at that table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+
+from game.people.models import PeopleTable, Seat
+
+KEY = "people_key"
+
+
+def browser_key(request: HttpRequest, create: bool = False) -> str:
+    """This browser's key to its seats and the tables it hosts."""
+    key = request.session.get(KEY, "")
+    if not key and create:
+        key = request.session[KEY] = secrets.token_urlsafe(24)
+    return str(key)
+
+
+def _mine(request: HttpRequest, user_field: str, key_field: str) -> Q:
+    key = browser_key(request)
+    mine = Q(**{key_field: key}) if key else Q(pk__in=[])
+    if request.user.is_authenticated:
+        mine |= Q(**{user_field: request.user})
+    return mine
+
+
+def seat_of(request: HttpRequest, table: PeopleTable) -> Seat | None:
+    """The seat this browser or account holds at ``table``, if any."""
+    return table.seats.filter(_mine(request, "holder_user", "holder_key")).first()
+
+
+def is_host(request: HttpRequest, table: PeopleTable) -> bool:
+    key = browser_key(request)
+    if key and table.host_key == key:
+        return True
+    return request.user.is_authenticated and table.host_user_id == request.user.pk
+
+
+def my_tables(request: HttpRequest) -> QuerySet[PeopleTable]:
+    """The tables this browser or account sits at or hosts, newest first."""
+    seated = Seat.objects.filter(_mine(request, "holder_user", "holder_key")).values("table")
+    hosted = _mine(request, "host_user", "host_key")
+    return PeopleTable.objects.filter(Q(pk__in=seated) | hosted).prefetch_related("seats")
+
+
+def claim_seats(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> int:
+    """On sign-in, the seats this browser holds without an account become the account's, at
+    every table where the account holds no seat yet; the tables it hosts too. Returns how many
+    seats moved."""
+    if request is None or not hasattr(request, "session"):
+        return 0
+    key = browser_key(request)
+    if not key:
+        return 0
+    PeopleTable.objects.filter(host_key=key, host_user=None).update(host_user=user)
+    taken = Seat.objects.filter(holder_user=user).values("table")
+    seats = Seat.objects.filter(holder_key=key, holder_user=None).exclude(table__in=taken)
+    return seats.update(holder_user=user)

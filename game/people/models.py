@@ -1,0 +1,134 @@
+"""Tables with people: the table (settings, the match record, ``version``), its four seats and
+the quick reactions said at it (DESIGN.md "State": seeds and plays, positions rebuilt).
+
+Every change to the match is a compare-and-swap on ``version``, as at the practice table, so of
+two posts answering the same table (two people, two browsers polling for the same bot turn)
+exactly one wins, whichever process serves it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Level(models.TextChoices):
+    BEGINNER = "beginner", _("Beginner")
+    CASUAL = "casual", _("Casual")
+    SKILLED = "skilled", _("Skilled")
+    EXPERT = "expert", _("Expert")
+
+
+class BotSpeed(models.TextChoices):
+    """How long each bot play stays on the table before the next (``game.people.tables``)."""
+
+    SLOW = "slow", _("Slow")
+    NORMAL = "normal", _("Normal")
+    FAST = "fast", _("Fast")
+
+
+class PeopleTable(models.Model):
+    code = models.CharField(max_length=8, unique=True)  # the short code people join with
+    host_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_tables",
+    )
+    host_key = models.CharField(max_length=64, blank=True, db_index=True)
+    deals_to_play = models.PositiveSmallIntegerField(default=1)  # 0: play until one baazi
+    bot_speed = models.CharField(max_length=6, choices=BotSpeed.choices, default=BotSpeed.NORMAL)
+    show_legal = models.BooleanField(default=True)
+    hints = models.BooleanField(default=False)
+    turn_seconds = models.PositiveSmallIntegerField(default=0)  # the turn timer; 0: off
+    spectators = models.BooleanField(default=True)  # people with the link may watch
+    seed = models.BigIntegerField()
+    # One entry per deal started (game.match.MatchState): seed, dealer, moves, stand_ins.
+    deals: models.JSONField[list[dict[str, Any]]] = models.JSONField(default=list)
+    # The person seats a stand-in bot plays for, their person being away.
+    away: models.JSONField[list[int]] = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=0)
+    turn_began = models.DateTimeField(
+        null=True, blank=True
+    )  # the seat to move's turn, for the timer
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"table {self.code}"
+
+
+class Seat(models.Model):
+    """One of a table's four seats: a bot's (``level``), or a person's, held for them by their
+    browser's key and, once signed in, their account."""
+
+    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # 0–3, in play order; 0 and 2 are partners
+    level = models.CharField(max_length=10, choices=Level.choices, blank=True)  # "": a person's
+    name = models.CharField(max_length=24, blank=True)
+    holder_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="table_seats",
+    )
+    holder_key = models.CharField(max_length=64, blank=True, db_index=True)
+    joined = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_seat_per_number"),
+            models.UniqueConstraint(
+                fields=["table", "holder_key"],
+                condition=~models.Q(holder_key=""),
+                name="one_seat_per_browser",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "holder_user"],
+                condition=models.Q(holder_user__isnull=False),
+                name="one_seat_per_account",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number + 1} of {self.table}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.level)
+
+    @property
+    def is_free(self) -> bool:
+        """A person's seat nobody has taken yet."""
+        return not self.level and not self.holder_key and self.holder_user_id is None
+
+
+class Reaction(models.Model):
+    """A quick reaction said at the table instead of free chat: one of a few fixed phrases."""
+
+    class Kind(models.TextChoices):
+        GOOD_PLAY = "good", _("Good play!")
+        OOPS = "oops", _("Oops")
+        WELL_PLAYED = "partner", _("Well played, partner")
+
+    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="reactions")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} from seat {self.seat + 1} at {self.table}"

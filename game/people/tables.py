@@ -1,0 +1,318 @@
+"""Tables with people, as a service: making a table, taking seats, starting the match, plays,
+bot turns, a stand-in for a person away, coming back, the next deal, reactions. Views only read
+requests and draw what these return.
+
+Seats change before the match starts, each change inside a transaction that locks the table's
+row, so two people clicking the same free seat get one seat and one refusal. Once the match has
+started, every change is a compare-and-swap on ``version`` (``_swap``): a post says which version
+it answers, and of two that answer the same one exactly one is stored, whichever process runs
+them. A bot's turn is asked for by every seated person's browser (there is no other clock on the
+server); the first to claim it in the shared cache makes the play, the others are told nothing
+happened, and the compare-and-swap keeps it one play even if the cache forgets the claim.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from game.engine import Move
+from game.match import MatchState
+from game.match.pace import BOT_PAUSE, pause_before_bots
+from game.people import codes, seeds
+from game.people.models import Level, PeopleTable, Reaction, Seat
+from game.table.busy import ExpertSlot
+
+POLL_SECONDS = 1.0  # how often every page at a table asks whether anything changed
+STAND_IN = Level.SKILLED  # the bot that plays for a person who is away
+CLAIM_SECONDS = 15  # a bot turn's claim outlives one Expert search, then frees the turn again
+REACTION_GAP = 3.0  # seconds between two reactions from one seat: no flood
+RECENT_REACTIONS = 5
+
+
+class TableError(Exception):
+    """A change the table refuses, said so that the person can act on it."""
+
+
+class Turn(enum.Enum):
+    """What a request for a bot's turn did."""
+
+    PLAYED = "played"
+    NOT_YET = "not yet"  # a person's turn, their timer still running, or nobody to play
+    CLAIMED = "claimed"  # another request is making this play
+    BUSY = "busy"  # every Expert slot on the site is taken
+    STALE = "stale"  # the table moved on
+
+
+def now() -> datetime:
+    return timezone.now()
+
+
+# ---- making a table and taking seats ---------------------------------------------------------
+
+
+def create_table(
+    seats: Iterable[str],
+    host_user: User | None,
+    host_key: str,
+    **settings: object,
+) -> PeopleTable:
+    """A new table with the four seats given (``""`` for a person's, else a bot's level), under
+    a fresh code."""
+    levels = list(seats)
+    assert len(levels) == 4
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                table = PeopleTable.objects.create(
+                    code=codes.new_code(),
+                    seed=seeds.new_match_seed(),
+                    host_user=host_user,
+                    host_key=host_key,
+                    **settings,
+                )
+                Seat.objects.bulk_create(
+                    Seat(table=table, number=number, level=level)
+                    for number, level in enumerate(levels)
+                )
+                return table
+        except IntegrityError:  # the code was taken: draw another
+            continue
+    raise RuntimeError("no free table code after five tries")
+
+
+def _locked(table: PeopleTable) -> tuple[PeopleTable, list[Seat]]:
+    """The table's row locked for this transaction, and its seats, read afresh."""
+    locked = PeopleTable.objects.select_for_update().get(pk=table.pk)
+    return locked, list(locked.seats.all())
+
+
+def _free_seat(table: PeopleTable, seats: list[Seat], number: int) -> Seat:
+    if table.started is not None:
+        raise TableError(_("The match has started: the seats are taken."))
+    if not 0 <= number < 4:
+        raise TableError(_("There is no such seat."))
+    seat = seats[number]
+    if not seat.is_free:
+        raise TableError(
+            _("Seat %(number)s was just taken. Choose another.") % {"number": number + 1}
+        )
+    return seat
+
+
+@transaction.atomic
+def take_seat(
+    table: PeopleTable, number: int, name: str, user: User | None, key: str
+) -> PeopleTable:
+    """Sit the person at a free seat; the match starts once no seat is left free."""
+    table, seats = _locked(table)
+    seat = _free_seat(table, seats, number)
+    for other in seats:
+        if (key and other.holder_key == key) or (
+            user is not None and other.holder_user_id == user.pk
+        ):
+            raise TableError(
+                _("You already sit at seat %(number)s.") % {"number": other.number + 1}
+            )
+    seat.name = name
+    seat.holder_key = key
+    seat.holder_user = user
+    seat.joined = now()
+    seat.save()
+    return _changed(table, seats)
+
+
+@transaction.atomic
+def make_bot(table: PeopleTable, number: int, level: str) -> PeopleTable:
+    """Turn a free seat into a bot's, so the match can start without waiting for a person."""
+    table, seats = _locked(table)
+    seat = _free_seat(table, seats, number)
+    seat.level = level
+    seat.save()
+    return _changed(table, seats)
+
+
+def _changed(table: PeopleTable, seats: list[Seat]) -> PeopleTable:
+    """A seat changed: every page redraws; with no seat left free, the match is dealt."""
+    table.version += 1
+    if not any(seat.is_free for seat in seats):
+        state = MatchState.load([], table.seed, table.deals_to_play, levels_of(seats))
+        table.deals = state.record
+        table.started = table.turn_began = now()
+    table.save()
+    return table
+
+
+# ---- reading ---------------------------------------------------------------------------------
+
+
+def levels_of(seats: Iterable[Seat]) -> dict[int, str]:
+    return {seat.number: seat.level for seat in seats if seat.is_bot}
+
+
+def load_state(table: PeopleTable, seats: Iterable[Seat]) -> MatchState:
+    """The table's match rebuilt from its record (the table must have started)."""
+    return MatchState.load(table.deals, table.seed, table.deals_to_play, levels_of(seats))
+
+
+def marks(code: str) -> tuple[int, int] | None:
+    """What the pages at a table poll for, in one query: its version and its latest reaction."""
+    found = (
+        PeopleTable.objects.filter(code=code)
+        .annotate(last=Max("reactions__id"))
+        .values_list("version", "last")
+        .first()
+    )
+    return None if found is None else (found[0], found[1] or 0)
+
+
+def seconds_left(table: PeopleTable, state: MatchState, at: datetime | None = None) -> float | None:
+    """The turn timer of the person to play: seconds before a stand-in may play for them; None
+    when no timer runs (it is off, a bot's turn, or the person is already away)."""
+    seat = state.to_play
+    if (
+        not table.turn_seconds
+        or table.turn_began is None
+        or seat is None
+        or seat not in state.people
+        or seat in table.away
+    ):
+        return None
+    elapsed = ((at or now()) - table.turn_began).total_seconds()
+    return max(0.0, table.turn_seconds - elapsed)
+
+
+def bot_pause(table: PeopleTable, state: MatchState) -> float:
+    """Seconds before a bot plays after the latest play. With more than one person at the table
+    each bot play first has to reach every page (one poll), then stays the speed's pause."""
+    people = state.people
+    if len(people) == 1:
+        return pause_before_bots(table.bot_speed, state.current, people)
+    return BOT_PAUSE[table.bot_speed] + POLL_SECONDS
+
+
+def recent_reactions(table: PeopleTable) -> list[Reaction]:
+    return list(table.reactions.all()[:RECENT_REACTIONS])
+
+
+# ---- changing the match ----------------------------------------------------------------------
+
+
+def _swap(table: PeopleTable, state: MatchState, expected: int, **fields: object) -> bool:
+    """Store the new record if nobody changed the table since ``expected`` (compare-and-swap);
+    a change of the position starts the next turn's timer."""
+    moment = now()
+    if state.match_over and table.finished is None:
+        fields["finished"] = moment
+    changed = PeopleTable.objects.filter(pk=table.pk, version=expected).update(
+        deals=state.record, version=expected + 1, turn_began=moment, updated=moment, **fields
+    )
+    if changed:
+        table.refresh_from_db()
+    return bool(changed)
+
+
+def play(table: PeopleTable, state: MatchState, seat: int, move: Move, expected: int) -> bool:
+    """A person's play, checked by the engine; a person playing while away is back. False if the
+    table moved on since ``expected``; NotYourTurn or IllegalMove if the play is refused."""
+    state.play_human(move, seat)
+    return _swap(table, state, expected, away=[s for s in table.away if s != seat])
+
+
+def bot_turn(table: PeopleTable, seats: list[Seat], expected: int) -> Turn:
+    """One play by the bot whose turn it is, or by a stand-in for a person who is away or let
+    the turn timer run out (who then counts as away until they come back)."""
+    if expected != table.version or table.started is None:
+        return Turn.STALE
+    state = load_state(table, seats)
+    seat = state.to_play
+    if seat is None:
+        return Turn.NOT_YET
+    if seat in state.levels:
+        level = state.levels[seat]
+    elif seat in table.away or seconds_left(table, state) == 0:
+        level = STAND_IN
+    else:
+        return Turn.NOT_YET
+    claim = f"people:turn:{table.pk}:{expected}"
+    token = secrets.token_hex(8)
+    if not cache.add(claim, token, timeout=CLAIM_SECONDS):
+        return Turn.CLAIMED
+    with ExpertSlot() as slot:
+        if level == Level.EXPERT and not slot.take():
+            cache.delete(claim)
+            return Turn.BUSY
+        if seat in state.levels:
+            state.play_bot(on_the_clock=True)
+            away = table.away
+        else:
+            state.play_for(seat, level, on_the_clock=True)
+            away = sorted({*table.away, seat})
+    return Turn.PLAYED if _swap(table, state, expected, away=away) else Turn.STALE
+
+
+def come_back(table: PeopleTable, seat: int) -> bool:
+    """The person at ``seat`` is back: the stand-in stops, and a turn of theirs starts afresh.
+    Answers no post, so it retries if a play lands between reading and writing."""
+    for _attempt in range(5):
+        table.refresh_from_db()
+        if seat not in table.away:
+            return False
+        changed = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
+            away=[s for s in table.away if s != seat],
+            version=F("version") + 1,
+            turn_began=now(),
+            updated=now(),
+        )
+        if changed:
+            table.refresh_from_db()
+            return True
+    return False
+
+
+def next_deal(table: PeopleTable, state: MatchState, expected: int) -> bool:
+    """Deal the next hand (any seated person may); NotYourTurn if the deal or match is not
+    over. False if the table moved on (someone else dealt it first)."""
+    state.next_deal()
+    return _swap(table, state, expected)
+
+
+def react(table: PeopleTable, seat: int, kind: str) -> bool:
+    """Say one of the fixed reactions; a second from the same seat within ``REACTION_GAP``
+    seconds is dropped. Changes no version: nobody's half-made play is redrawn for it."""
+    since = now() - timedelta(seconds=REACTION_GAP)
+    if table.reactions.filter(seat=seat, created__gt=since).exists():
+        return False
+    Reaction.objects.create(table=table, seat=seat, kind=kind)
+    return True
+
+
+__all__ = [
+    "POLL_SECONDS",
+    "STAND_IN",
+    "TableError",
+    "Turn",
+    "bot_pause",
+    "bot_turn",
+    "come_back",
+    "create_table",
+    "levels_of",
+    "load_state",
+    "make_bot",
+    "marks",
+    "next_deal",
+    "play",
+    "react",
+    "recent_reactions",
+    "seconds_left",
+    "take_seat",
+]

@@ -1,0 +1,488 @@
+"""The pages of a table with people, mounted at /tables/ (and /t/<code>, the short link).
+
+Thin: ``game.people.tables`` decides every change, ``game.people.board`` says what each viewer
+sees. A page polls ``poll`` once a second with the version and the latest reaction it shows:
+nothing new is a 204, which htmx leaves alone (a half-made play included).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseForbidden,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from game.engine import Attempt
+from game.match import NotYourTurn, finished_deals, watcher_view
+from game.people import codes, tables
+from game.people.board import RETRY_SECONDS, Viewer, board_context, lobby_context, log_names
+from game.people.forms import BotSeatForm, CodeForm, JoinForm, NewTableForm, ReactionForm
+from game.people.holders import browser_key, is_host, my_tables
+from game.people.models import Level, PeopleTable, Reaction, Seat
+from game.people.tables import TableError, Turn
+from game.table import qr
+from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
+from game.table.component import Feedback, Table, settle, table_view
+from game.table.forms import NOTHING_PICKED, PlayForm
+from game.table.http import HtmxHttpRequest
+from game.table.replay import deal_at, replay_steps
+
+DIGITS = re.compile(r"[0-9]{1,9}")
+TEMPLATE = "people/table.html"
+
+
+def _number(text: object) -> int | None:
+    """A whole number in ASCII digits, as our pages send them; anything else None."""
+    return int(text) if isinstance(text, str) and DIGITS.fullmatch(text) else None
+
+
+def _user(request: HttpRequest) -> User | None:
+    return request.user if isinstance(request.user, User) else None
+
+
+def _table(code: str) -> tuple[PeopleTable, list[Seat]]:
+    table = get_object_or_404(PeopleTable, code=codes.normalize(code))
+    return table, list(table.seats.all())
+
+
+def _viewer(request: HttpRequest, table: PeopleTable, seats: list[Seat]) -> Viewer:
+    key = browser_key(request)
+    user = request.user.pk if request.user.is_authenticated else None
+    mine = next(
+        (
+            seat
+            for seat in seats
+            if (key and seat.holder_key == key) or (user and seat.holder_user_id == user)
+        ),
+        None,
+    )
+    return Viewer(mine, is_host(request, table))
+
+
+def _context(
+    request: HttpRequest,
+    table: PeopleTable,
+    seats: list[Seat],
+    viewer: Viewer,
+    feedback: Feedback | None = None,
+    join_form: JoinForm | None = None,
+    **board: Any,
+) -> dict[str, Any]:
+    """The page for this viewer: the lobby before the match, else their board (a watcher's, if
+    the table allows watchers), else a page saying the table is playing."""
+    reactions = tables.recent_reactions(table)
+    names = log_names(seats, viewer.number)
+    context: dict[str, Any] = {
+        "table": table,
+        "seats": seats,
+        "viewer": viewer,
+        "reactions": [(names[r.seat], r.get_kind_display()) for r in reactions],
+        "last_reaction": reactions[0].pk if reactions else 0,
+        "kinds": Reaction.Kind.choices,
+        "poll_every": f"{tables.POLL_SECONDS:g}s",
+        "feedback": feedback,
+    }
+    if table.started is None:
+        context.update(lobby_context(table, seats, viewer), phase="lobby", join_form=join_form)
+    elif viewer.seat is None and not table.spectators:
+        context["phase"] = "closed"
+    else:
+        state = tables.load_state(table, seats)
+        context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
+        context["phase"] = "match"
+    return context
+
+
+def _render(
+    request: HtmxHttpRequest,
+    table: PeopleTable,
+    seats: list[Seat],
+    viewer: Viewer,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    context = _context(request, table, seats, viewer, **extra)
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, f"{TEMPLATE}#update", context, status=status)
+    link = request.build_absolute_uri(reverse("people:short", args=[table.code]))
+    context.update(join_link=link, join_qr=qr.join_qr(link, 200))
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _refuse(
+    request: HtmxHttpRequest,
+    table: PeopleTable,
+    seats: list[Seat],
+    viewer: Viewer,
+    message: str,
+    status: int = 409,
+    rule: str | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """Redraw the page unchanged, saying why nothing happened."""
+    feedback = Feedback(False, message, rule)
+    return _render(request, table, seats, viewer, status, feedback=feedback, **extra)
+
+
+def _stale(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    table, seats = _table(code)
+    message = _("The table moved on (someone played, or a second click): here it is as it is now.")
+    return _refuse(request, table, seats, _viewer(request, table, seats), message)
+
+
+def _after_post(request: HtmxHttpRequest, table: PeopleTable, seats: list[Seat]) -> HttpResponse:
+    """A change made: htmx gets the new board, a page without script goes back to the table."""
+    if not request.htmx:
+        return redirect("people:table", code=table.code)
+    return _render(request, table, seats, _viewer(request, table, seats))
+
+
+# ---- making, finding and joining tables ------------------------------------------------------
+
+
+def _index(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
+    context = {
+        "form": forms.get("form") or NewTableForm(),
+        "code_form": forms.get("code_form") or CodeForm(),
+        "tables": list(my_tables(request)[:20]),
+    }
+    return render(request, "people/index.html", context, status=status)
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """Make a table, join one by its code, and the tables this browser or account sits at."""
+    return _index(request)
+
+
+@require_POST
+def new_table(request: HttpRequest) -> HttpResponse:
+    form = NewTableForm(request.POST)
+    if not form.is_valid():
+        return _index(request, 400, form=form)
+    user = _user(request)
+    key = browser_key(request, create=True)
+    table = tables.create_table(form.cleaned_data["seats"], user, key, **form.table_settings())
+    sit_at = form.cleaned_data["sit_at"]
+    if sit_at is not None:
+        tables.take_seat(table, sit_at, form.cleaned_data["name"], user, key)
+    return redirect("people:table", code=table.code)
+
+
+@require_GET
+def find(request: HttpRequest) -> HttpResponse:
+    """The code typed in: its table, or the form again saying there is none."""
+    form = CodeForm(request.GET)
+    code = codes.normalize(form.data.get("code", ""))
+    found = form.is_valid() and codes.looks_like_code(code)
+    if found and PeopleTable.objects.filter(code=code).exists():
+        return redirect("people:table", code=code)
+    form.add_error("code", _("No table has that code. Check it with whoever gave it to you."))
+    return _index(request, 404, code_form=form)
+
+
+@require_GET
+def short(request: HttpRequest, code: str) -> HttpResponse:
+    """The short link a table is shared by (and its QR code opens)."""
+    table, _seats = _table(code)
+    return redirect("people:table", code=table.code)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The table: the lobby, your seat's board, or a watcher's. Opening the page is coming back:
+    a person a stand-in bot was playing for takes their seat again."""
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    full_page = not request.htmx or request.htmx.history_restore_request
+    if full_page and viewer.seat is not None and viewer.seat.number in found.away:
+        tables.come_back(found, viewer.seat.number)
+    return _render(request, found, seats, viewer)
+
+
+@require_GET
+def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Polled every second with what the page shows (``v``: version, ``r``: latest reaction):
+    204 when nothing changed, which is one query; new reactions alone redraw only them."""
+    marks = tables.marks(codes.normalize(code))
+    if marks is None:
+        raise Http404("No such table.")
+    version, reaction = marks
+    shown = (_number(request.GET.get("v")), _number(request.GET.get("r")))
+    if shown == marks:
+        return HttpResponse(status=204)
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    if shown[0] == version:
+        context = _context(request, found, seats, viewer)
+        response = render(request, f"{TEMPLATE}#reactions_update", context)
+        response["HX-Reswap"] = "none"
+        return response
+    return _render(request, found, seats, viewer)
+
+
+@require_POST
+def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Sit at a free seat, under the name the others will see."""
+    found, seats = _table(code)
+    form = JoinForm(request.POST)
+    viewer = _viewer(request, found, seats)
+    if not form.is_valid():
+        message = _("Choose a free seat and say the name the others will see.")
+        return _refuse(request, found, seats, viewer, message, 400, join_form=form)
+    user = _user(request)
+    key = browser_key(request, create=True)
+    try:
+        tables.take_seat(found, form.cleaned_data["seat"], form.cleaned_data["name"], user, key)
+    except TableError as error:
+        found, seats = _table(code)
+        return _refuse(request, found, seats, viewer, str(error), join_form=form)
+    return redirect("people:table", code=found.code)
+
+
+@require_POST
+def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A free seat given to a bot (by the host or anyone seated), so the match need not wait."""
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    if not viewer.host and viewer.seat is None:
+        return HttpResponseForbidden(_("Only the host and those at the table choose bots."))
+    form = BotSeatForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Choose a free seat and a bot's level."))
+    try:
+        tables.make_bot(found, form.cleaned_data["seat"], form.cleaned_data["level"])
+    except TableError as error:
+        found, seats = _table(code)
+        return _refuse(request, found, seats, viewer, str(error))
+    return redirect("people:table", code=found.code)
+
+
+# ---- playing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A post from a person at the table: the table, its seats, their seat, and the version
+    their page answers (``expected``)."""
+
+    table: PeopleTable
+    seats: list[Seat]
+    viewer: Viewer
+    seat: int
+    expected: int
+
+
+def _seated(request: HtmxHttpRequest, code: str) -> Seated | HttpResponse:
+    """The poster's seat at a started table, or the refusal to answer with."""
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    if viewer.seat is None:
+        return HttpResponseForbidden(_("You do not sit at this table."))
+    expected = _number(request.POST.get("expected"))
+    if expected is None:
+        return HttpResponseBadRequest(_("The post must say which table it answers."))
+    if found.started is None:
+        return _refuse(request, found, seats, viewer, _("The match has not started."))
+    return Seated(found, seats, viewer, viewer.seat.number, expected)
+
+
+@require_POST
+def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Your play: checked by the engine, refused if it is not your turn or the table moved on."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    if at.expected != at.table.version:
+        return _stale(request, code)
+    form = PlayForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(form.error_message())
+    picked = form.picked if isinstance(form.play, Attempt) else NOTHING_PICKED
+    if form.wants_options:
+        return _render(request, at.table, at.seats, at.viewer, picked=picked)
+    state = tables.load_state(at.table, at.seats)
+    if not state.is_turn_of(at.seat):
+        return _refuse(request, at.table, at.seats, at.viewer, _("It is not your turn."))
+    settled = settle(state.position, form.play)
+    if settled.refusal:
+        refusal, rule = settled.refusal, settled.rule
+        return _refuse(request, at.table, at.seats, at.viewer, refusal, 422, rule, picked=picked)
+    if settled.move is None:
+        choices = settled.choices
+        return _render(request, at.table, at.seats, at.viewer, choices=choices, picked=picked)
+    if not tables.play(at.table, state, at.seat, settled.move, at.expected):
+        return _stale(request, code)
+    return _after_post(request, at.table, at.seats)
+
+
+@require_POST
+def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Asked for by every seated person's page at a bot's turn: exactly one of them makes the
+    play (the others, and anyone asking too soon, get a 204 and see it by polling)."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    turn = tables.bot_turn(at.table, at.seats, at.expected)
+    if turn is Turn.PLAYED or not request.htmx:
+        return _after_post(request, at.table, at.seats)
+    response = HttpResponse(status=204)
+    if turn is Turn.BUSY:
+        response["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
+@require_POST
+def back(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """ "I'm back": the stand-in bot stops playing your seat."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    tables.come_back(at.table, at.seat)
+    return _after_post(request, at.table, at.seats)
+
+
+@require_POST
+def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The next hand, dealt by whoever asks first; a second ask finds it dealt."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    if at.expected != at.table.version:
+        return _stale(request, code)
+    state = tables.load_state(at.table, at.seats)
+    try:
+        stored = tables.next_deal(at.table, state, at.expected)
+    except NotYourTurn as error:
+        return _refuse(request, at.table, at.seats, at.viewer, str(error))
+    if not stored:
+        return _stale(request, code)
+    return _after_post(request, at.table, at.seats)
+
+
+@require_POST
+def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """What the Skilled or Expert bot would play in your seat, and why (changes nothing)."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    if not at.table.hints:
+        return HttpResponseBadRequest(_("Hints are switched off at this table."))
+    level = request.POST.get("level", Level.SKILLED)
+    if level not in (Level.SKILLED, Level.EXPERT):
+        return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
+    state = tables.load_state(at.table, at.seats)
+    with ExpertSlot() as slot:
+        if level == Level.EXPERT and not slot.take():
+            message = _(
+                "The Expert is thinking for too many tables right now: ask it again in "
+                "%(seconds)s seconds (the Skilled hint is always there)."
+            ) % {"seconds": RETRY_AFTER_SECONDS}
+            response = _refuse(request, at.table, at.seats, at.viewer, message, 429)
+            response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+            return response
+        try:
+            decision = state.hint(at.seat, level)
+        except NotYourTurn as error:
+            return _refuse(request, at.table, at.seats, at.viewer, str(error))
+    said = {"level": Level(level).label, "reason": decision.reason, "move": str(decision.move)}
+    return _render(request, at.table, at.seats, at.viewer, hint=said)
+
+
+@require_POST
+def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A quick reaction from your seat, seen at every seat within the second."""
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    if viewer.seat is None or found.started is None:
+        return HttpResponseForbidden(_("You do not sit at this table."))
+    form = ReactionForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("That is not one of the reactions."))
+    tables.react(found, viewer.seat.number, form.cleaned_data["kind"])
+    if not request.htmx:
+        return redirect("people:table", code=found.code)
+    context = _context(request, found, seats, viewer)
+    response = render(request, f"{TEMPLATE}#reactions_update", context)
+    response["HX-Reswap"] = "none"
+    return response
+
+
+# ---- after the match -------------------------------------------------------------------------
+
+
+def _finished(request: HttpRequest, code: str) -> tuple[PeopleTable, list[Seat], int | None]:
+    """A finished match, for one of its players (from their seat) or, if the table allows
+    watchers, anyone with the link (from no seat); everyone else gets a 404."""
+    found, seats = _table(code)
+    viewer = _viewer(request, found, seats)
+    if found.finished is None or (viewer.seat is None and not found.spectators):
+        raise Http404("No finished match here.")
+    return found, seats, viewer.number
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Step through the finished match's deals as the viewer saw them."""
+    found, seats, me = _finished(request, code)
+    state = tables.load_state(found, seats)
+    deal_index = _number(request.GET.get("deal", "1"))
+    step = _number(request.GET.get("step", "0"))
+    if deal_index is None or step is None:
+        return HttpResponseBadRequest(_("deal and step must be numbers"))
+    if not 1 <= deal_index <= len(state.deals):
+        raise Http404("No such deal.")
+    record = state.deals[deal_index - 1]
+    steps = replay_steps(record, log_names(seats, me), me, state.stand_ins(deal_index - 1))
+    step = min(step, len(steps) - 1)
+    shown = deal_at(record, step)
+    view = watcher_view(shown) if me is None else shown.view_for(me)
+    context = {
+        "table": found,
+        "board": Table(t=table_view(view, watching=me is None)),
+        "deal_number": deal_index,
+        "deals": range(1, len(state.deals) + 1),
+        "steps": steps,
+        "step": steps[step],
+        "previous_step": steps[step - 1] if step > 0 else None,
+        "next_step": steps[step + 1] if step + 1 < len(steps) else None,
+        "last_step": steps[-1],
+    }
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "people/replay.html#replay_update" if partial else "people/replay.html"
+    return render(request, template, context)
+
+
+@require_GET
+def export(request: HttpRequest, code: str) -> HttpResponse:
+    """The finished match's deals in the interchange format, with who sat where."""
+    found, seats, _me = _finished(request, code)
+    state = tables.load_state(found, seats)
+    document = {
+        "table": found.code,
+        "seats": [
+            {"seat": seat.number, "bot": seat.level or None, "name": seat.name or None}
+            for seat in seats
+        ],
+        "deals": finished_deals(state),
+        "match": state.match.to_json(),
+    }
+    response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="seep-table-{found.code}.json"'
+    return response
