@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.db.models import Q
 from django.urls import reverse
@@ -185,12 +186,17 @@ def where_to_do(homework: Homework) -> str:
     return reverse("classroom:my_homework", args=[homework.pk])
 
 
-def puzzle_url(key: str) -> str:
-    """Where a student solves a homework puzzle: the puzzle pages, which record the answers."""
+def puzzle_url(homework: Homework, key: str) -> str:
+    """Where a student solves a homework puzzle: the puzzle pages, which record the answers, in
+    their homework mode (the global rating does not move, and the puzzle ends with the way back
+    to this homework)."""
     parsed = ExerciseKey.parse(key)
     if parsed.custom_pk is not None:
-        return reverse("puzzles:custom", args=[parsed.custom_pk])
-    return reverse("puzzles:puzzle", args=[parsed.name])
+        page = reverse("puzzles:custom", args=[parsed.custom_pk])
+    else:
+        page = reverse("puzzles:puzzle", args=[parsed.name])
+    back = reverse("classroom:my_homework", args=[homework.pk])
+    return f"{page}?{urlencode({'mode': 'homework', 'back': back})}"
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,7 @@ def puzzles_to_do(homework: Homework, work: Work) -> list[PuzzleToDo]:
     for number, key in enumerate(homework.puzzles, 1):
         asked = questions.resolve(key)
         title = _("Puzzle %(n)s: %(title)s") % {"n": number, "title": asked.title if asked else key}
-        found.append(PuzzleToDo(title, puzzle_url(key), key in solved))
+        found.append(PuzzleToDo(title, puzzle_url(homework, key), key in solved))
     return found
 
 

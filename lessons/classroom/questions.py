@@ -23,7 +23,7 @@ from lessons.puzzles import editor
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
-from lessons.questions import Outcome, Question, YesNoQuestion, cited_rules
+from lessons.questions import LineQuestion, Outcome, Question, YesNoQuestion, cited_rules
 
 MOST_ANSWERS_SHOWN = 6
 
@@ -98,7 +98,9 @@ def find_puzzle(puzzle_id: str) -> Puzzle | None:
     pk = ExerciseKey.puzzle(puzzle_id).custom_pk
     if pk is not None:
         custom = CustomPuzzle.objects.filter(pk=pk).first()
-        return editor.to_puzzle(custom) if custom is not None else None
+        if custom is None or editor.recheck(custom):  # no longer has a verified answer
+            return None
+        return editor.to_puzzle(custom)
     return puzzle_by_id(puzzle_id)
 
 
@@ -144,15 +146,19 @@ def own_puzzles(user: AbstractBaseUser | AnonymousUser, shared_only: bool = Fals
 
 
 def may_ask(key: str | ExerciseKey, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Lesson steps and the collection are anyone's to ask; own puzzles only their author's."""
+    """Lesson steps and the collection are anyone's to ask in a live session, own puzzles only
+    their author's; but not a line puzzle, answered in several plays, where a live question
+    takes one answer from each student."""
     parsed = _parsed(key)
     if parsed is None:
         return False
     pk = parsed.custom_pk
     if pk is not None:
         mine = Q(owner_id=user.pk) | Q(shared=True)
-        return CustomPuzzle.objects.filter(mine, pk=pk).exists()
-    return resolve(key) is not None
+        if not CustomPuzzle.objects.filter(mine, pk=pk).exists():
+            return False
+    asked = resolve(key)
+    return asked is not None and not isinstance(asked.question, LineQuestion)
 
 
 def lesson_questions(lesson: Lesson) -> Iterator[tuple[int, Step]]:
@@ -181,7 +187,14 @@ def question_choices(user: AbstractBaseUser | AnonymousUser) -> list[tuple[str, 
         group = _("Lesson %(n)s: %(title)s") % {"n": lesson.number, "title": lesson.title}
         groups.append((group, options))
     for slug, theme in THEMES.items():
-        puzzles = sorted((p for p in all_puzzles() if p.theme == slug), key=lambda p: p.rating)
+        puzzles = sorted(
+            (
+                p
+                for p in all_puzzles()
+                if p.theme == slug and not isinstance(p.question, LineQuestion)
+            ),
+            key=lambda p: p.rating,
+        )
         options = [Choice(str(p.key), _puzzle_label(p)) for p in puzzles]
         if options:
             groups.append((_("Puzzles: %(theme)s") % {"theme": theme.title}, options))
