@@ -2,9 +2,11 @@
 
 from django.urls import path
 
-from game.practice import views
+from game.practice import review_views, views
 
 app_name = "practice"
+
+REVIEW = "<str:public_id>/review/<int:deal>/"
 
 urlpatterns = [
     path("", views.play, name="play"),
@@ -18,4 +20,10 @@ urlpatterns = [
     path("<str:public_id>/next", views.table_next_deal, name="table_next_deal"),
     path("<str:public_id>/replay", views.replay, name="replay"),
     path("<str:public_id>/export.json", views.export, name="export"),
+    path(REVIEW, review_views.review, name="review"),
+    path(REVIEW + "progress", review_views.review_progress, name="review_progress"),
+    path(REVIEW + "again", review_views.review_again, name="review_again"),
+    path(REVIEW + "<int:number>/", review_views.review_play, name="review_play"),
+    path(REVIEW + "<int:number>/try", review_views.review_try, name="review_try"),
+    path(REVIEW + "<int:number>/answer", review_views.review_try_answer, name="review_try_answer"),
 ]

@@ -1,0 +1,72 @@
+"""What the review pages' tests share: a game whose first deal is over, played by a careless
+human (the Beginner bot's plays, so the review has blunders to mark), and its review made."""
+
+import json
+from typing import Any
+
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from game.engine import Deal
+from game.practice.models import PracticeGame, PracticeReview
+from game.practice.seats import HUMAN, load_state
+from game.practice.tasks import review_practice_deal
+from game.review import DealReview
+from tests.play.helpers import new_game
+
+CARELESS = "beginner"
+
+
+def play_to_the_end(game: PracticeGame, stop_before_last: bool = False) -> Deal:
+    """Play the game's first deal (the human's seat as the Beginner bot would), store it and give
+    back its record; with ``stop_before_last``, stop at the human's last play of the deal."""
+    state = load_state(game)
+    while not state.deal_over:
+        if state.humans_turn:
+            if stop_before_last and len(state.current.view_for(HUMAN).hand) == 1:
+                break
+            state.play_human(state.bot_decision(HUMAN, CARELESS).move, HUMAN)
+        else:
+            state.play_bot()
+    PracticeGame.objects.filter(pk=game.pk).update(deals=state.record)
+    game.refresh_from_db()
+    return state.current
+
+
+def finished_game(client: Client) -> tuple[PracticeGame, Deal]:
+    """A one-deal game of ``client``'s, its deal over."""
+    game = new_game(client, opponents="casual", partner="casual")
+    return game, play_to_the_end(game)
+
+
+def review_url(game: PracticeGame, name: str = "review", *args: Any) -> str:
+    return reverse(f"practice:{name}", args=[game.public_id, 1, *args])
+
+
+_made: dict[str, dict[str, Any]] = {}  # reviews made by earlier tests, by the game's record
+
+
+def reviewed(client: Client, game: PracticeGame) -> DealReview:
+    """Ask for the review of deal 1 and make it at once: by the task's function, without a
+    worker (or, for a record an earlier test reviewed, its stored result again)."""
+    assert client.get(review_url(game)).status_code == 200
+    stored = PracticeReview.objects.get(game=game, deal=1)
+    record = json.dumps(game.deals, sort_keys=True)
+    if record in _made:
+        result = _made[record]
+        PracticeReview.objects.filter(pk=stored.pk).update(
+            status=PracticeReview.Status.DONE, result=result, done=12
+        )
+    else:
+        review_practice_deal.call(stored.pk)
+    stored.refresh_from_db()
+    assert stored.status == PracticeReview.Status.DONE
+    assert stored.result is not None
+    _made[record] = stored.result
+    return DealReview.from_json(stored.result)
+
+
+def run_worker() -> None:
+    """Run every queued task, as ``manage.py db_worker --batch`` does, and stop."""
+    call_command("db_worker", batch=True, reload=False, startup_delay=False, verbosity=0)

@@ -1,0 +1,169 @@
+"""The review task: run in the worker, never in a request; its progress and result go into the
+stored review, which is made once per game, deal, seat and review version."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError
+from django.test import Client
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from game.practice import review as reviews
+from game.practice import tasks
+from game.practice.models import PracticeReview
+from game.practice.seats import HUMAN
+from game.review import DealReview, plays_of
+from game.review import review_deal as real_review_deal
+from tests.review_web.helpers import finished_game, review_url, run_worker
+
+pytestmark = pytest.mark.django_db
+
+Status = PracticeReview.Status
+
+
+def queued_tasks() -> int:
+    return DBTaskResult.objects.filter(
+        task_path="game.practice.tasks.review_practice_deal", status="READY"
+    ).count()
+
+
+def test_the_first_visit_queues_the_review_once_committed(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    game, record = finished_game(client)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        client.get(review_url(game))
+    stored = PracticeReview.objects.get(game=game)
+    assert (stored.deal, stored.seat, stored.version) == (1, HUMAN, reviews.REVIEW_VERSION)
+    assert (stored.status, stored.done, stored.total) == (Status.QUEUED, 0, 12)
+    assert queued_tasks() == 0  # nothing is queued before the row is committed
+    for callback in callbacks:
+        callback()
+    assert queued_tasks() == 1
+
+
+def test_a_second_visit_queues_nothing_more(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    game, _ = finished_game(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(review_url(game))
+        client.get(review_url(game))
+        client.get(review_url(game, "review_progress") + "?status=queued&done=0")
+    assert PracticeReview.objects.count() == 1
+    assert queued_tasks() == 1
+
+
+def test_one_review_per_game_deal_seat_and_version(client: Client) -> None:
+    game, _ = finished_game(client)
+    PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=1)
+    PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=2)
+    with pytest.raises(IntegrityError):
+        PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=1)
+
+
+def test_the_task_stores_its_progress_after_each_play_then_the_review(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, record = finished_game(client)
+    client.get(review_url(game))
+    stored = PracticeReview.objects.get(game=game)
+    seen: list[tuple[str, int, int]] = []
+
+    def watched(deal, seat, *, budget, progress):
+        def told(done: int, total: int) -> None:
+            progress(done, total)
+            now = PracticeReview.objects.get(pk=stored.pk)
+            seen.append((now.status, now.done, now.total))
+
+        assert budget == tasks.BUDGET
+        return real_review_deal(deal, seat, budget=budget, progress=told)
+
+    monkeypatch.setattr(tasks, "review_deal", watched)
+    tasks.review_practice_deal.call(stored.pk)
+
+    assert seen == [(Status.RUNNING, done, 12) for done in range(1, 13)]
+    stored.refresh_from_db()
+    assert stored.status == Status.DONE
+    assert stored.started is not None and stored.finished is not None
+    assert stored.result is not None
+    review = DealReview.from_json(stored.result)
+    assert [play.index for play in review.plays] == plays_of(record, HUMAN)
+    assert stored.accuracy == pytest.approx(review.accuracy)
+    assert (stored.done, stored.total) == (12, 12)
+
+
+def test_a_task_for_a_review_taken_or_done_does_nothing(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, _ = finished_game(client)
+    client.get(review_url(game))
+    stored = PracticeReview.objects.get(game=game)
+    PracticeReview.objects.filter(pk=stored.pk).update(status=Status.RUNNING)
+
+    def never(*args, **kwargs):
+        raise AssertionError("reviewed twice")
+
+    monkeypatch.setattr(tasks, "review_deal", never)
+    tasks.review_practice_deal.call(stored.pk)
+    assert PracticeReview.objects.get(pk=stored.pk).status == Status.RUNNING
+
+
+def test_a_review_that_fails_is_marked_failed(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, _ = finished_game(client)
+    client.get(review_url(game))
+    stored = PracticeReview.objects.get(game=game)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the search broke")
+
+    monkeypatch.setattr(tasks, "review_deal", broken)
+    with pytest.raises(RuntimeError):
+        tasks.review_practice_deal.call(stored.pk)
+    assert PracticeReview.objects.get(pk=stored.pk).status == Status.FAILED
+
+
+def test_a_review_running_without_news_for_minutes_is_queued_again_on_the_next_visit(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    game, _ = finished_game(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(review_url(game))
+    stored = PracticeReview.objects.get(game=game)
+    lately = timezone.now() - timedelta(seconds=20)
+    PracticeReview.objects.filter(pk=stored.pk).update(
+        status=Status.RUNNING, done=5, updated=lately
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(review_url(game))
+    assert PracticeReview.objects.get(pk=stored.pk).status == Status.RUNNING  # still working
+    assert queued_tasks() == 1
+
+    long_ago = timezone.now() - reviews.STALE - timedelta(seconds=1)
+    PracticeReview.objects.filter(pk=stored.pk).update(updated=long_ago)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(review_url(game))
+    stored.refresh_from_db()
+    assert (stored.status, stored.done) == (Status.QUEUED, 0)
+    assert queued_tasks() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("signals_kept")
+def test_the_worker_runs_the_review_the_page_queued(client: Client) -> None:
+    game, _ = finished_game(client)
+    assert client.get(review_url(game)).status_code == 200
+    assert PracticeReview.objects.get(game=game).status == Status.QUEUED
+
+    run_worker()
+
+    stored = PracticeReview.objects.get(game=game)
+    assert stored.status == Status.DONE
+    assert stored.result is not None and len(stored.result["plays"]) == 12
+    result = DBTaskResult.objects.get(task_path="game.practice.tasks.review_practice_deal")
+    assert result.status == "SUCCESSFUL"
+    assert "Accuracy" in client.get(review_url(game)).content.decode().title()
