@@ -26,6 +26,7 @@ from game.table.http import HtmxHttpRequest
 from game.table.log import play_log
 from game.table.replay import deal_at, replay_steps
 from game.table.scoresheet import difference_chart, score_sheet
+from game.table.seen import cards_seen, shows_seen
 
 
 def _game(request: HttpRequest, public_id: str) -> PracticeGame:
@@ -102,6 +103,10 @@ def _board_context(
         hidden={"expected": game.version},
         log=log,
         takes_focus="hint" not in extra,  # a hint's "Play it" takes it instead
+        seen=cards_seen(view.loose, view.houses, view.captured, view.hand)
+        if shows_seen(request)
+        else (),
+        seen_switch=reverse("practice:table", args=[game.public_id]),
     ).with_choices(choices)
     context: dict[str, Any] = {
         "game": game,

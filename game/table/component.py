@@ -40,6 +40,7 @@ from game.engine import (
 )
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import LogEntry
+from game.table.seen import RankSeen
 
 # Where each seat sits, counted from the viewer in play order: the next player is on your right.
 PLACES = ("bottom", "right", "top", "left")
@@ -332,7 +333,9 @@ class Table:
     ``choices`` are the plays an ambiguous attempt could mean ("which did you mean?"), drawn in
     words; ``hidden`` are extra fields every post from the table carries; ``log`` is the deal's
     plays so far (``game.table.log``), drawn beside the table; with ``takes_focus`` the hand (or
-    the bid) has the focus whenever the table is drawn at the player's turn.
+    the bid) has the focus whenever the table is drawn at the player's turn; ``seen`` is the
+    cards played so far, rank by rank (``game.table.seen``), shown or hidden by a switch
+    when ``seen_switch`` names the page to come back to.
     """
 
     t: TableView
@@ -345,6 +348,8 @@ class Table:
     choices: tuple[Option, ...] = ()
     log: tuple[LogEntry, ...] = ()
     takes_focus: bool = False
+    seen: tuple[RankSeen, ...] = ()
+    seen_switch: str = ""  # the page the switch for ``seen`` returns to; none: no switch
 
     def with_choices(self, moves: tuple[Move, ...]) -> Table:
         """The same table asking which of ``moves`` the player meant."""

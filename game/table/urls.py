@@ -1,4 +1,4 @@
-"""The deck switch, mounted at /settings/."""
+"""The deck switch and the cards-seen switch, mounted at /settings/."""
 
 from django.urls import path
 
@@ -8,4 +8,5 @@ app_name = "table"
 
 urlpatterns = [
     path("deck", views.set_deck_style, name="deck_style"),
+    path("seen", views.set_seen_panel, name="seen"),
 ]

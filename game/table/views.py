@@ -1,4 +1,5 @@
-"""The deck switch: two colours or four, remembered in a cookie (works without JavaScript)."""
+"""The table's switches, each remembered in a cookie (they work without JavaScript): two colours
+or four, and the cards played so far shown or not."""
 
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
@@ -6,7 +7,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
-from game.table import deck_style
+from game.table import deck_style, seen
 from game.table.http import HtmxHttpRequest
 
 
@@ -20,11 +21,7 @@ def set_deck_style(request: HtmxHttpRequest) -> HttpResponse:
     style = request.POST.get("deck", "")
     if style not in deck_style.STYLES:
         return HttpResponseBadRequest("deck must be 'two' or 'four'")
-    return_to = request.POST.get("next", "")
-    if not return_to.startswith("/") or not url_has_allowed_host_and_scheme(
-        return_to, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return_to = "/"  # only a path on this site: a bare word is no page to go back to
+    return_to = _return_to(request)
 
     if request.htmx:
         response = render(
@@ -36,6 +33,35 @@ def set_deck_style(request: HtmxHttpRequest) -> HttpResponse:
     response.set_cookie(
         deck_style.COOKIE_NAME,
         style,
+        max_age=deck_style.COOKIE_MAX_AGE,
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+def _return_to(request: HtmxHttpRequest) -> str:
+    """The page the switch was on: only a path on this site (a bare word is no page to go back
+    to, and another site is none of ours)."""
+    return_to = request.POST.get("next", "")
+    if not return_to.startswith("/") or not url_has_allowed_host_and_scheme(
+        return_to, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return "/"
+    return return_to
+
+
+@require_POST
+def set_seen_panel(request: HtmxHttpRequest) -> HttpResponse:
+    """Show or hide the cards played so far at the table, and go back to the table."""
+    choice = request.POST.get("seen", "")
+    if choice not in (seen.SHOWN, "hidden"):
+        return HttpResponseBadRequest("seen must be 'shown' or 'hidden'")
+    response = HttpResponseRedirect(_return_to(request))
+    response.set_cookie(
+        seen.COOKIE_NAME,
+        choice,
         max_age=deck_style.COOKIE_MAX_AGE,
         secure=request.is_secure(),
         httponly=True,

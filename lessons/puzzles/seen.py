@@ -1,81 +1,23 @@
-"""The cards seen so far, rank by rank, for puzzles whose answer depends on the cards still out
-(a safe floor, a house nobody can take): the page must show what the judge counts.
-
-A card still out is one the player has not seen: not in their hand, not on the floor, not in a
-captured pile (``lessons.exercises.unseen_cards``). Played cards are those on the floor and in
-the piles, which everyone at the table saw played.
+"""Which puzzles show the cards seen so far: those whose answer depends on the cards still out
+(a safe floor, a house nobody can take), so the page shows what the judge counts
+(``lessons.exercises.unseen_cards``). The panel itself is the table's (``game.table.seen``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-
-from game.engine import DECK, Card, Position
+from game.engine import Position
+from game.table.seen import RankSeen
+from game.table.seen import cards_seen as cards_seen_by
 from lessons.puzzles.collection import Puzzle
 
 UNSEEN_GOALS = frozenset({"safe", "sure-house"})
 """The goals whose judge reads the cards still out (checked against the judges by a test)."""
-RANK_PLURALS = {1: _lazy("aces"), 11: _lazy("jacks"), 12: _lazy("queens"), 13: _lazy("kings")}
-COUNT_WORDS = {1: _lazy("one"), 2: _lazy("two"), 3: _lazy("three"), 4: _lazy("four")}
 
 
 def reads_unseen(puzzle: Puzzle) -> bool:
     return any(goal.name in UNSEEN_GOALS for goal in puzzle.goals)
 
 
-@dataclass(frozen=True)
-class RankSeen:
-    """One rank: the cards of it played so far, those in the player's hand, and how many are
-    still out."""
-
-    rank: int
-    played: tuple[Card, ...]
-    held: tuple[Card, ...]
-
-    @property
-    def out(self) -> int:
-        return 4 - len(self.played) - len(self.held)
-
-    @property
-    def plural(self) -> str:
-        return str(RANK_PLURALS.get(self.rank, f"{self.rank}s"))
-
-    @property
-    def played_text(self) -> str:
-        return " ".join(card.short for card in self.played)
-
-    @property
-    def summary(self) -> str:
-        """ "the other three 5s have been played", "two played, one in your hand: one still
-        out", "none played: four still out" …"""
-        played, held, out = len(self.played), len(self.held), self.out
-        words = {"n": COUNT_WORDS.get(played, played), "rank": self.plural}
-        if not out:
-            if not played:
-                return _("all four in your hand")
-            if held:
-                return _("the other %(n)s %(rank)s have been played") % words
-            return _("all four %(rank)s have been played") % words
-        seen = _("%(n)s played") % words if played else _("none played")
-        if held:
-            seen = _("%(seen)s, %(held)s in your hand") % {"seen": seen, "held": COUNT_WORDS[held]}
-        return _("%(seen)s: %(out)s still out") % {"seen": seen, "out": COUNT_WORDS[out]}
-
-
 def cards_seen(position: Position, seat: int) -> tuple[RankSeen, ...]:
-    """Each rank, ace to king, as ``seat`` has seen it in ``position``."""
-    played = {*position.loose, *position.captured[0], *position.captured[1]}
-    for house in position.houses:
-        played.update(house.cards)
-    hand = set(position.hands[seat])
-    return tuple(
-        RankSeen(
-            rank,
-            tuple(c for c in DECK if c.rank == rank and c in played),
-            tuple(c for c in DECK if c.rank == rank and c in hand),
-        )
-        for rank in range(1, 14)
-    )
+    """Each rank, ace to king, as ``seat`` has seen it in ``position`` (``game.table.seen``)."""
+    return cards_seen_by(position.loose, position.houses, position.captured, position.hands[seat])

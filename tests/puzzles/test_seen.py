@@ -9,9 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import DECK, Card
+from game.table.seen import COUNT_WORDS, RankSeen
 from lessons import exercises
 from lessons.puzzles.collection import Puzzle, all_puzzles
-from lessons.puzzles.seen import COUNT_WORDS, RankSeen, reads_unseen
+from lessons.puzzles.seen import reads_unseen
 from lessons.puzzles.themes import THEMES
 from tests.web.markup import elements, text_of
 
