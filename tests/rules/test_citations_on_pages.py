@@ -59,6 +59,8 @@ LINKED = (
     "puzzles/puzzle.html",
     "puzzles/trainer.html",
     "puzzles/editor.html",
+    "table/score_sheet.html",
+    "practice/score_sheet.html",
 )
 
 
