@@ -41,7 +41,7 @@ def signals_kept() -> Iterator[None]:
 
 def shoot(page: Page, name: str) -> None:
     """A picture of the whole page, once its redraw's view transition is over."""
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+    page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOT_DIR / name, full_page=True)
 
