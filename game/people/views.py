@@ -116,10 +116,12 @@ def _render(
     **extra: Any,
 ) -> HttpResponse:
     context = _context(request, table, seats, viewer, **extra)
-    if request.htmx and not request.htmx.history_restore_request:
-        return render(request, f"{TEMPLATE}#update", context, status=status)
     link = request.build_absolute_uri(reverse("people:short", args=[table.code]))
-    context.update(join_link=link, join_qr=qr.join_qr(link, 200))
+    context["join_link"] = link
+    if context["phase"] == "lobby":
+        context["join_qr"] = qr.join_qr(link, 200)
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, f"{TEMPLATE}#board", context, status=status)
     return render(request, TEMPLATE, context, status=status)
 
 
@@ -217,23 +219,39 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    """Polled every second with what the page shows (``v``: version, ``r``: latest reaction):
-    204 when nothing changed, which is one query; new reactions alone redraw only them."""
+    """Polled every second with what the page shows (``v``: the board's version, ``r``: its
+    latest reaction, if it has a list of them): 204 when nothing changed, which is one query;
+    new reactions alone redraw only their list; once the match is over (or the page is one that
+    may not watch), a 286 tells htmx to stop asking."""
     marks = tables.marks(codes.normalize(code))
     if marks is None:
         raise Http404("No such table.")
     version, reaction = marks
-    shown = (_number(request.GET.get("v")), _number(request.GET.get("r")))
-    if shown == marks:
+    shown, seen = _number(request.GET.get("v")), _number(request.GET.get("r"))
+    if shown == version and seen in (None, reaction):
         return HttpResponse(status=204)
     found, seats = _table(code)
     viewer = _viewer(request, found, seats)
-    if shown[0] == version:
-        context = _context(request, found, seats, viewer)
-        response = render(request, f"{TEMPLATE}#reactions_update", context)
-        response["HX-Reswap"] = "none"
-        return response
-    return _render(request, found, seats, viewer)
+    if shown == version:
+        return _reactions(request, found, seats, viewer, retarget=True)
+    response = _render(request, found, seats, viewer)
+    if found.finished is not None or (
+        found.started and viewer.seat is None and not found.spectators
+    ):
+        response.status_code = 286
+    return response
+
+
+def _reactions(
+    request: HttpRequest, table: PeopleTable, seats: list[Seat], viewer: Viewer, retarget: bool
+) -> HttpResponse:
+    """The list of reactions alone; ``retarget`` for an answer to the poll, which aims at the
+    board."""
+    response = render(request, f"{TEMPLATE}#reaction_list", _context(request, table, seats, viewer))
+    if retarget:
+        response["HX-Retarget"] = "#reaction-list"
+        response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 @require_POST
@@ -417,10 +435,7 @@ def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
     tables.react(found, viewer.seat.number, form.cleaned_data["kind"])
     if not request.htmx:
         return redirect("people:table", code=found.code)
-    context = _context(request, found, seats, viewer)
-    response = render(request, f"{TEMPLATE}#reactions_update", context)
-    response["HX-Reswap"] = "none"
-    return response
+    return _reactions(request, found, seats, viewer, retarget=False)
 
 
 # ---- after the match -------------------------------------------------------------------------

@@ -3,8 +3,11 @@ the pages, posting as a seat's page does, playing turns, reading the match back,
 that no hidden card reaches a page."""
 
 import re
+import threading
+from collections.abc import Callable
 from typing import Any
 
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -103,3 +106,24 @@ def assert_nothing_hidden(html: str, position: Position, viewer: int | None) -> 
         assert card.short not in html, card
         assert re.search(rf'(value|id)="(hand-|floor-)?{card}"', html) is None, card
         assert f'data-card="{card}"' not in html, card
+
+
+def at_once(*posts: Callable[[], Any]) -> list[Any]:
+    """Run each post in its own thread, all let go at the same moment; their answers, in the
+    order they came. Each thread closes its own database connection when done."""
+    barrier = threading.Barrier(len(posts))
+    answers: list[Any] = []
+
+    def run(post: Callable[[], Any]) -> None:
+        try:
+            barrier.wait()
+            answers.append(post())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(post,)) for post in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers

@@ -171,22 +171,37 @@ def test_the_poll_is_204_until_something_changes(client: Client) -> None:
     assert poll(client, table, table.version).status_code == 204
     changed = poll(client, table, table.version - 1)
     assert changed.status_code == 200 and b'id="board"' in changed.content
-    assert b'id="table-poll"' in changed.content and b'hx-swap-oob="true"' in changed.content
+    assert f'name="v" value="{table.version}"'.encode() in changed.content  # what it now shows
     assert poll(client, table, "١").status_code == 200  # not a version this page could show
     assert client.get(reverse("people:poll", args=["ZZZZZZ"]), {"v": 0}).status_code == 404
+
+
+def test_the_poll_stops_when_the_match_is_over(client: Client) -> None:
+    table = new_table(client, **TWO_PEOPLE_TWO_BOTS)
+    clients = seated(client, table, seats=(2,))
+    by_seat = {0: clients[0], 2: clients[1]}
+    table.refresh_from_db()
+    shown = table.version
+    while not state_of(table).deal_over:
+        play_one(by_seat, table)
+    last = poll(client, table, shown)
+    assert last.status_code == 286 and "The match is over." in last.content.decode()
+    assert (
+        "hx-get" not in client.get(url("table", table)).content.decode().split("table-poll")[1][:80]
+    )
 
 
 def test_a_reaction_redraws_only_the_reactions(client: Client) -> None:
     table = new_table(client)
     clients = seated(client, table)
-    response = clients[2].post(
-        url("react", table), {"kind": "partner"}, headers={"HX-Request": "true"}
-    )
-    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    headers = {"HX-Request": "true"}
+    said = clients[2].post(url("react", table), {"kind": "partner"}, headers=headers)
+    assert said.status_code == 200 and b'id="reaction-list"' in said.content
+    assert "You:</strong> Well played, partner" in said.content.decode()
     table.refresh_from_db()
     seen = poll(client, table, table.version)
     html = seen.content.decode()
-    assert seen.status_code == 200 and seen["HX-Reswap"] == "none"
+    assert seen.status_code == 200 and seen["HX-Retarget"] == "#reaction-list"
     assert "Partner (Chitra):</strong> Well played, partner" in html
     assert 'id="board"' not in html
     last = Reaction.objects.get().pk

@@ -1,0 +1,142 @@
+"""Four people at one table, each in their own browser, and a watcher: they join, a whole deal
+is played through the pages in turn, every other page learns of each play by its next poll, and
+no page ever shows a card its viewer may not see. Plays posted at once: exactly one counts."""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from game.engine import Move
+from game.people.models import PeopleTable
+from tests.people.helpers import (
+    assert_nothing_hidden,
+    at_once,
+    join,
+    new_table,
+    play_one,
+    poll,
+    seated,
+    state_of,
+    url,
+)
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_four_people_join_and_play_a_whole_deal(client: Client) -> None:
+    table = new_table(client)
+    lobby = Client().get(url("table", table)).content.decode()
+    assert lobby.count("Sit at seat") == 3
+    clients = seated(client, table)
+    by_seat = dict(enumerate(clients))
+    watcher = Client()
+    table.refresh_from_db()
+    assert table.started is not None
+    shown = {seat: table.version for seat in by_seat} | {None: table.version}
+    pages: dict[int | None, Client] = {**by_seat, None: watcher}
+    plays = 0
+    while not state_of(table).deal_over:
+        seat, response = play_one(by_seat, table)
+        assert response.status_code == 200
+        plays += 1
+        position = state_of(table).position
+        assert_nothing_hidden(response.content.decode(), position, seat)
+        for viewer, page in pages.items():
+            if viewer == seat:
+                continue
+            seen = poll(page, table, shown[viewer])
+            over = state_of(table).match_over
+            assert seen.status_code == (286 if over else 200), (viewer, seen.status_code)
+            html = seen.content.decode()
+            assert_nothing_hidden(html, position, viewer)
+            shown[viewer] = table.version
+            if viewer is not None and state_of(table).to_play == viewer:
+                assert 'name="card"' in html or "Bid 1" in html  # now theirs to play
+            assert poll(page, table, shown[viewer]).status_code == 204
+        assert plays < 100
+    assert plays == 49  # the bid and 48 card plays
+    sheet = client.get(url("table", table)).content.decode()
+    assert "The deal is over" in sheet and "The match is over." in sheet
+
+
+def test_each_page_names_the_seats_as_its_viewer_sits(client: Client) -> None:
+    table = new_table(client)
+    clients = seated(client, table)
+    partner = clients[2].get(url("table", table)).content.decode()
+    assert '<strong>Partner</strong> <span class="seat-player">Asha</span>' in partner
+    watcher = Client().get(url("table", table)).content.decode()
+    assert '<strong>Seat 3</strong> <span class="seat-player">Chitra</span>' in watcher
+    assert "Seats 1 and 3" in watcher
+
+
+def test_the_same_play_posted_twice_at_once_counts_once(transactional_db: None) -> None:
+    """Two tabs of the person to play post at the same moment, answering the same version:
+    one play is stored, the other is told the table moved on."""
+    host = Client()
+    table = new_table(host)
+    by_seat = dict(enumerate(seated(host, table)))
+    state = state_of(table)
+    seat = state.to_play
+    assert seat is not None
+    moves = list(state.current.view_for(seat).legal_moves())
+
+    def send(move: Move) -> Callable[[], int]:
+        tab = Client()
+        tab.cookies = by_seat[seat].cookies
+        data = {"expected": table.version, "move": str(move)}
+        return lambda: tab.post(url("play", table), data, headers=HTMX).status_code
+
+    statuses = at_once(send(moves[0]), send(moves[-1]))
+    assert sorted(statuses) == [200, 409]
+    assert len(state_of(table).current.moves) == len(state.current.moves) + 1
+
+
+def test_two_people_dealing_the_next_hand_at_once_deal_it_once(transactional_db: None) -> None:
+    host = Client()
+    table = new_table(host, deals_to_play=2)
+    by_seat = dict(enumerate(seated(host, table)))
+    while not state_of(table).deal_over:
+        play_one(by_seat, table)
+    data = {"expected": table.version}
+
+    def deal(seat: int) -> Callable[[], int]:
+        return lambda: by_seat[seat].post(url("next_deal", table), data, headers=HTMX).status_code
+
+    assert sorted(at_once(deal(1), deal(2))) == [200, 409]
+    assert len(state_of(table).deals) == 2
+
+
+def test_two_people_taking_the_last_seat_at_once_get_one_seat(transactional_db: None) -> None:
+    host = Client()
+    table = new_table(host)
+    seated(host, table, seats=(1, 2))
+
+    def take(name: str) -> Callable[[], int]:
+        browser = Client()
+        return lambda: join(browser, table, 3, name).status_code
+
+    assert sorted(at_once(take("Dev"), take("Divya"))) == [302, 409]
+    table.refresh_from_db()
+    assert table.started is not None and len(table.deals) == 1
+    assert PeopleTable.objects.get().seats.filter(holder_key="").count() == 0
+
+
+def test_a_stale_page_is_redrawn_as_the_table_is_now(client: Client) -> None:
+    table = new_table(client)
+    by_seat = dict(enumerate(seated(client, table)))
+    table.refresh_from_db()
+    old = table.version
+    seat, _made = play_one(by_seat, table)
+    state = state_of(table)
+    late: Any = by_seat[seat].post(
+        url("play", table), {"expected": old, "move": "bid 9"}, headers=HTMX
+    )
+    assert late.status_code == 409
+    html = late.content.decode()
+    assert "The table moved on" in html
+    assert f'name="expected" value="{table.version}"' in html
+    assert state_of(table).current.moves == state.current.moves
