@@ -162,8 +162,8 @@ def test_a_whole_deal_by_keyboard_at_phone_width_is_photographed(
     expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
     assert wait_for_my_turn(page) == "bid"  # the human is the bidder of this deal
     assert PracticeGame.objects.get().bot_speed == "fast"
-    # A page just loaded puts focus nowhere: the first turn starts with Tab into the hand.
-    tab_to(page, page.locator("input[name=card]").first)
+    # The page opens with the focus where the turn starts: here the first bid button.
+    assert hand_has_focus(page), focused(page)
     counts: list[int] = []
     photographed = False
     for _ in range(20):
