@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, FloatRect, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
@@ -33,7 +33,7 @@ def play_first_listed(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
-def box(page: Page, selector: str) -> dict[str, float]:
+def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
