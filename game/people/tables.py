@@ -91,22 +91,25 @@ def create_table(
 
 
 def _locked(table: PeopleTable) -> tuple[PeopleTable, list[Seat]]:
-    """The table's row locked for this transaction, and its seats, read afresh."""
+    """The table's row locked for this transaction (PostgreSQL: seat changes at one table wait
+    for each other), and its seats, read afresh."""
     locked = PeopleTable.objects.select_for_update().get(pk=table.pk)
     return locked, list(locked.seats.all())
 
 
-def _free_seat(table: PeopleTable, seats: list[Seat], number: int) -> Seat:
+def _claim(table: PeopleTable, seats: list[Seat], number: int, **fields: object) -> None:
+    """Give free seat ``number`` its holder or bot, only if it is still free when written (so
+    that even a database that takes no row lock gives it once)."""
     if table.started is not None:
         raise TableError(_("The match has started: the seats are taken."))
     if not 0 <= number < 4:
         raise TableError(_("There is no such seat."))
-    seat = seats[number]
-    if not seat.is_free:
-        raise TableError(
-            _("Seat %(number)s was just taken. Choose another.") % {"number": number + 1}
-        )
-    return seat
+    free = Seat.objects.filter(
+        pk=seats[number].pk, level="", holder_key="", holder_user__isnull=True
+    )
+    if not free.update(**fields):
+        taken = _("Seat %(number)s was just taken. Choose another.")
+        raise TableError(taken % {"number": number + 1})
 
 
 @transaction.atomic
@@ -115,7 +118,6 @@ def take_seat(
 ) -> PeopleTable:
     """Sit the person at a free seat; the match starts once no seat is left free."""
     table, seats = _locked(table)
-    seat = _free_seat(table, seats, number)
     for other in seats:
         if (key and other.holder_key == key) or (
             user is not None and other.holder_user_id == user.pk
@@ -123,32 +125,32 @@ def take_seat(
             raise TableError(
                 _("You already sit at seat %(number)s.") % {"number": other.number + 1}
             )
-    seat.name = name
-    seat.holder_key = key
-    seat.holder_user = user
-    seat.joined = now()
-    seat.save()
-    return _changed(table, seats)
+    _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=now())
+    return _changed(table)
 
 
 @transaction.atomic
 def make_bot(table: PeopleTable, number: int, level: str) -> PeopleTable:
     """Turn a free seat into a bot's, so the match can start without waiting for a person."""
     table, seats = _locked(table)
-    seat = _free_seat(table, seats, number)
-    seat.level = level
-    seat.save()
-    return _changed(table, seats)
+    _claim(table, seats, number, level=level)
+    return _changed(table)
 
 
-def _changed(table: PeopleTable, seats: list[Seat]) -> PeopleTable:
-    """A seat changed: every page redraws; with no seat left free, the match is dealt."""
-    table.version += 1
+def _changed(table: PeopleTable) -> PeopleTable:
+    """A seat changed: every page redraws; with no seat left free, the match is dealt (once,
+    whoever filled the last seat)."""
+    seats = list(table.seats.all())
+    moment = now()
+    rows = PeopleTable.objects.filter(pk=table.pk)
+    bump = {"version": F("version") + 1, "updated": moment}
     if not any(seat.is_free for seat in seats):
         state = MatchState.load([], table.seed, table.deals_to_play, levels_of(seats))
-        table.deals = state.record
-        table.started = table.turn_began = now()
-    table.save()
+        starting = rows.filter(started__isnull=True)
+        starting.update(deals=state.record, started=moment, turn_began=moment, **bump)
+    else:
+        rows.update(**bump)
+    table.refresh_from_db()
     return table
 
 

@@ -80,14 +80,16 @@ def state_of(table: PeopleTable) -> MatchState:
 
 def play_one(by_seat: dict[int, Client], table: PeopleTable) -> tuple[int, Any]:
     """Make the next play through the pages: the person to play plays their first legal move
-    from their own client, or any seated client asks for the bot's turn."""
+    from their own page, or the first seated page asks for the bot's turn. Gives back the seat
+    whose page posted, and the answer it got."""
     state = state_of(table)
     seat = state.to_play
     assert seat is not None
     if seat in state.people and seat not in table.away:
         move = next(state.current.view_for(seat).legal_moves())
         return seat, post(by_seat[seat], "play", table, {"move": str(move)})
-    return seat, post(next(iter(by_seat.values())), "bot", table)
+    poster = min(by_seat)
+    return poster, post(by_seat[poster], "bot", table)
 
 
 def hidden_cards(position: Position, viewer: int | None) -> list[Card]:

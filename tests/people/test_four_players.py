@@ -1,6 +1,7 @@
-"""Four people at one table, each in their own browser, and a watcher: they join, a whole deal
-is played through the pages in turn, every other page learns of each play by its next poll, and
-no page ever shows a card its viewer may not see. Plays posted at once: exactly one counts."""
+"""People at one table, each in their own browser, bots in the other seats, and a watcher: they
+join, a whole deal is played through the pages in turn, every other page learns of each play by
+its next poll, and no page ever shows a card its viewer may not see. Plays, deals and seats
+asked for at once: exactly one counts."""
 
 from collections.abc import Callable
 from typing import Any
@@ -11,6 +12,8 @@ from django.test import Client
 from game.engine import Move
 from game.people.models import PeopleTable
 from tests.people.helpers import (
+    FOUR_PEOPLE,
+    TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
     at_once,
     join,
@@ -27,36 +30,46 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-def test_four_people_join_and_play_a_whole_deal(client: Client) -> None:
-    table = new_table(client)
+@pytest.mark.parametrize(
+    ("seats", "people"),
+    [(FOUR_PEOPLE, (1, 2, 3)), (TWO_PEOPLE_TWO_BOTS, (2,))],
+    ids=["four people", "two people and two bots"],
+)
+def test_a_whole_deal_through_the_pages_shows_each_page_only_its_cards(
+    client: Client, seats: dict[str, str], people: tuple[int, ...]
+) -> None:
+    """Every answer (to a play, to a bot's turn, to the poll) of every page (each seat's, a
+    watcher's) is checked for cards its viewer may not see; each other page learns of every
+    play at its next poll, and after that the poll is 204 until the next play."""
+    table = new_table(client, **seats)
     lobby = Client().get(url("table", table)).content.decode()
-    assert lobby.count("Sit at seat") == 3
-    clients = seated(client, table)
-    by_seat = dict(enumerate(clients))
-    watcher = Client()
+    assert lobby.count("Sit at seat") == len(people)
+    by_seat = dict(zip((0, *people), seated(client, table, people), strict=True))
     table.refresh_from_db()
     assert table.started is not None
-    shown = {seat: table.version for seat in by_seat} | {None: table.version}
-    pages: dict[int | None, Client] = {**by_seat, None: watcher}
+    pages: dict[int | None, Client] = {seat: page for seat, page in by_seat.items()}
+    pages[None] = Client()  # a watcher
+    shown = dict.fromkeys(pages, table.version)
     plays = 0
     while not state_of(table).deal_over:
-        seat, response = play_one(by_seat, table)
+        poster, response = play_one(by_seat, table)
         assert response.status_code == 200
         plays += 1
-        position = state_of(table).position
-        assert_nothing_hidden(response.content.decode(), position, seat)
+        state = state_of(table)
+        assert_nothing_hidden(response.content.decode(), state.position, poster)
+        shown[poster] = table.version
         for viewer, page in pages.items():
-            if viewer == seat:
+            if viewer == poster:
                 continue
             seen = poll(page, table, shown[viewer])
-            over = state_of(table).match_over
-            assert seen.status_code == (286 if over else 200), (viewer, seen.status_code)
+            assert seen.status_code == (286 if state.match_over else 200), viewer
             html = seen.content.decode()
-            assert_nothing_hidden(html, position, viewer)
+            assert_nothing_hidden(html, state.position, viewer)
             shown[viewer] = table.version
-            if viewer is not None and state_of(table).to_play == viewer:
+            if viewer is not None and state.to_play == viewer:
                 assert 'name="card"' in html or "Bid 1" in html  # now theirs to play
-            assert poll(page, table, shown[viewer]).status_code == 204
+            if not state.match_over:
+                assert poll(page, table, shown[viewer]).status_code == 204
         assert plays < 100
     assert plays == 49  # the bid and 48 card plays
     sheet = client.get(url("table", table)).content.decode()
@@ -103,10 +116,14 @@ def test_two_people_dealing_the_next_hand_at_once_deal_it_once(transactional_db:
         play_one(by_seat, table)
     data = {"expected": table.version}
 
-    def deal(seat: int) -> Callable[[], int]:
-        return lambda: by_seat[seat].post(url("next_deal", table), data, headers=HTMX).status_code
+    def deal(seat: int) -> Callable[[], Any]:
+        return lambda: (seat, by_seat[seat].post(url("next_deal", table), data, headers=HTMX))
 
-    assert sorted(at_once(deal(1), deal(2))) == [200, 409]
+    answers = at_once(deal(1), deal(2))
+    assert sorted(response.status_code for _seat, response in answers) == [200, 409]
+    position = state_of(table).position
+    for seat, response in answers:  # the new deal, as each of them sees it
+        assert_nothing_hidden(response.content.decode(), position, seat)
     assert len(state_of(table).deals) == 2
 
 

@@ -65,6 +65,7 @@ def test_an_overdue_seat_is_played_by_a_stand_in_and_the_log_says_so(client: Cli
     table.refresh_from_db()
     assert table.away == [seat]
     state = state_of(table)
+    assert_nothing_hidden(made.content.decode(), state.position, (seat + 2) % 4)
     assert len(state.current.moves) == 1 and state.stand_ins() == {0}
     for viewer, page in by_seat.items():
         html = page.get(url("table", table), headers={"HX-Request": "true"}).content.decode()
@@ -99,6 +100,7 @@ def test_im_back_stops_the_stand_in(client: Client) -> None:
     post(by_seat[(seat + 1) % 4], "bot", table)
     back = post(by_seat[seat], "back", table)
     assert back.status_code == 200
+    assert_nothing_hidden(back.content.decode(), state_of(table).position, seat)
     table.refresh_from_db()
     assert table.away == []
     assert "I&#x27;m back" not in back.content.decode()

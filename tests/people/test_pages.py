@@ -22,6 +22,7 @@ from tests.people.helpers import (
     state_of,
     url,
 )
+from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db
 
@@ -324,3 +325,42 @@ def test_replay_and_download_open_when_the_match_is_over(client: Client) -> None
     assert len(document["deals"]) == 1 and document["seats"][1]["bot"] == "casual"
     listed = client.get(reverse("people:index")).content.decode()
     assert f"Table {table.code}" in listed and "finished" in listed
+
+
+def test_every_page_keeps_to_the_content_security_policy(client: Client) -> None:
+    """No inline style or handler, every script from this site with the page's nonce: the
+    index, the lobby, a seat's board, a watcher's, the replay."""
+    table = new_table(client, **TWO_PEOPLE_TWO_BOTS)
+    pages = [client.get(reverse("people:index")), client.get(url("table", table))]
+    clients = seated(client, table, seats=(2,))
+    by_seat = {0: clients[0], 2: clients[1]}
+    pages += [client.get(url("table", table)), Client().get(url("table", table))]
+    while not state_of(table).deal_over:
+        play_one(by_seat, table)
+    pages.append(client.get(url("replay", table), {"deal": 1, "step": 10}))
+    for response in pages:
+        assert response.status_code == 200
+        html = response.content.decode()
+        nonce = re.search(r"'nonce-([^']+)'", response.headers["Content-Security-Policy"])
+        assert nonce
+        assert not elements(html, "style")
+        assert not [element for element in elements(html) if "style" in element.attrs]
+        assert not [e for e in elements(html) if any(name.startswith("on") for name in e.attrs)]
+        for script in elements(html, "script"):
+            assert script.attrs["src"].startswith("/static/")
+            assert script.attrs["nonce"] == nonce.group(1)
+
+
+def test_a_players_name_is_only_ever_text(client: Client) -> None:
+    table = new_table(client, name="<b>Asha</b>", deals_to_play=2)
+    clients = seated(client, table)
+    by_seat = dict(enumerate(clients))
+    pages = [clients[1].get(url("table", table))]
+    while not state_of(table).deal_over:
+        play_one(by_seat, table)
+    pages.append(clients[1].get(url("table", table)))  # the sheet names the next dealer
+    pages.append(Client().get(url("table", table)))
+    for page in pages:
+        html = page.content.decode()
+        assert "<b>Asha</b>" not in html and "&lt;b&gt;Asha&lt;/b&gt;" in html
+    assert "Next dealer" in pages[1].content.decode()

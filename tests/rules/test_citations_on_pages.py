@@ -61,6 +61,7 @@ LINKED = (
     "puzzles/editor.html",
     "table/score_sheet.html",
     "practice/score_sheet.html",
+    "people/",
     "classroom/",
 )
 
