@@ -42,6 +42,8 @@ from hypothesis import strategies as st
 from pytest_django.fixtures import Settings
 
 from game.engine import ACTIONS, DECK
+from game.people import seeds as people_seeds
+from game.people.models import PeopleTable
 from game.practice.models import PracticeGame
 from lessons.classroom import live, questions, rosters
 from lessons.classroom.models import Classroom, LiveSession
@@ -50,6 +52,7 @@ from lessons.models import Learner
 from lessons.puzzles import editor
 from lessons.puzzles.collection import all_puzzles
 from lessons.puzzles.models import CustomPuzzle
+from tests.people import helpers as people_helpers
 from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
 from tests.play.helpers import bots_until_human, new_game, state_of
 
@@ -65,7 +68,7 @@ Form = dict[str, str | list[str]]
 
 # The apps whose rows a refused request must leave alone (sessions and the cache table are
 # Django's own, and may be written by any request).
-APP_LABELS = ("auth", "table", "game", "lessons", "course", "puzzles", "classroom")
+APP_LABELS = ("auth", "table", "game", "people", "lessons", "course", "puzzles", "classroom")
 
 # ---- hostile values -------------------------------------------------------------------------
 
@@ -93,7 +96,8 @@ FIELD_NAMES = (
     "source", "lesson", "due", "theme", "count", "own", "deck", "task", "target", "prompt",
     "plays", "bid", "hand_0", "hand_1", "hand_2", "hand_3", "houses", "captured_us",
     "captured_them", "shared", "opponents", "partner", "deals_to_play", "show_legal", "hints",
-    "undo", "bot_speed",
+    "undo", "bot_speed", "seat", "seat_0", "seat_1", "seat_2", "seat_3", "sit_at",
+    "turn_seconds", "spectators", "kind",
 )
 # fmt: on
 
@@ -293,6 +297,20 @@ def practice(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PracticeGame]:
     return client, game
 
 
+@pytest.fixture
+def people_table(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PeopleTable]:
+    """A table with people, two of them and two bots, at the host's turn, and the host's browser."""
+    monkeypatch.setattr(people_seeds, "new_match_seed", lambda: 2)
+    host = Client()
+    table = people_helpers.new_table(host, **people_helpers.TWO_PEOPLE_TWO_BOTS)
+    partner = people_helpers.seated(host, table, seats=(2,))[1]
+    by_seat = {0: host, 2: partner}
+    while people_helpers.state_of(table).to_play != 0:
+        people_helpers.play_one(by_seat, table)
+    table.refresh_from_db()
+    return host, table
+
+
 # ---- the endpoints --------------------------------------------------------------------------
 
 
@@ -393,6 +411,52 @@ def new_practice_game(request: pytest.FixtureRequest) -> Target:
         "bot_speed": "fast",
     }
     return Target([reverse("practice:new_game")], Client(), [sample])
+
+
+def people_play(request: pytest.FixtureRequest) -> Target:
+    client, table = request.getfixturevalue("people_table")
+    state = people_helpers.state_of(table)
+    expected = str(table.version)
+    moves = [str(move) for move in state.position.legal_moves()]
+    hand = [str(card) for card in state.position.hands[0]]
+    samples: list[Form] = [{"expected": expected, "move": move} for move in moves[:6]]
+    samples += [
+        {"expected": expected, "card": hand[0], "action": "throw"},
+        {"expected": expected, "card": hand[0], "show": "1"},
+        {"expected": expected, "level": "skilled"},
+        {"expected": expected},
+        {"kind": "good"},
+    ]
+    names = ("play", "bot", "back", "next_deal", "react")
+    urls = [reverse(f"people:{name}", args=[table.code]) for name in names]
+    return Target(urls, client, samples)
+
+
+def people_lobby(request: pytest.FixtureRequest) -> Target:
+    host = Client()
+    table = people_helpers.new_table(host)
+    samples: list[Form] = [
+        {"seat": "2", "name": "Ben"},
+        {"seat": "4", "name": "Dev"},
+        {"seat": "3", "level": "expert"},
+    ]
+    urls = [reverse(f"people:{name}", args=[table.code]) for name in ("join", "bot_seat")]
+    return Target(urls, host, samples)
+
+
+def new_people_table(request: pytest.FixtureRequest) -> Target:
+    sample: Form = {
+        **people_helpers.TWO_PEOPLE_TWO_BOTS,
+        "deals_to_play": "1",
+        "bot_speed": "fast",
+        "turn_seconds": "60",
+        "sit_at": "1",
+        "name": "Asha",
+        "show_legal": "on",
+        "hints": "on",
+        "spectators": "on",
+    }
+    return Target([reverse("people:new")], Client(), [sample])
 
 
 def joins(request: pytest.FixtureRequest) -> Target:
@@ -551,6 +615,9 @@ TARGETS: dict[str, Callable[[pytest.FixtureRequest], Target]] = {
     "puzzle editor": editor_forms,
     "practice table": practice_table,
     "new practice game": new_practice_game,
+    "table with people": people_play,
+    "people's lobby": people_lobby,
+    "new table with people": new_people_table,
     "classroom joins": joins,
     "live answers": live_answers,
     "teacher controls": teacher_controls,

@@ -8,7 +8,6 @@ templates, so no hidden card can reach a page that should not show it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
@@ -17,27 +16,15 @@ from django.utils.translation import gettext as _
 from game.engine import team_of
 from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
-from game.people.models import Level, PeopleTable, Seat
-from game.people.tables import bot_pause, seconds_left
+from game.people import tables
+from game.people.holders import Viewer
+from game.people.models import Level, PeopleTable, Reaction, Seat
 from game.table.component import Feedback, Table, seat_label, seat_number, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.scoresheet import difference_chart, score_sheet
 
 RETRY_SECONDS = 5  # a bot turn nobody has made yet (its claimant died, the Expert was busy)
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who is looking: the seat they hold (None: watching, or not sat down yet), and whether
-    they host the table."""
-
-    seat: Seat | None
-    host: bool = False
-
-    @property
-    def number(self) -> int | None:
-        return None if self.seat is None else self.seat.number
 
 
 def player_name(seat: Seat, away: bool = False) -> str:
@@ -70,6 +57,46 @@ def log_names(seats: list[Seat], viewer: int | None) -> dict[int, str]:
 def teams(seats: list[Seat]) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
     """Partners sit opposite: seats 1 and 3, seats 2 and 4."""
     return (seats[0], seats[2]), (seats[1], seats[3])
+
+
+def page_context(
+    table: PeopleTable,
+    seats: list[Seat],
+    viewer: Viewer,
+    feedback: Feedback | None = None,
+    join_form: object = None,
+    **board: Any,
+) -> dict[str, Any]:
+    """The page for this viewer: the lobby before the match, else their board (a watcher's, if
+    the table allows watchers), else a page saying the table is playing; and the reactions."""
+    context = reactions_context(table, seats, viewer)
+    context.update(
+        seats=seats,
+        kinds=Reaction.Kind.choices,
+        poll_every=f"{tables.POLL_SECONDS:g}s",
+        feedback=feedback,
+    )
+    if table.started is None:
+        context.update(lobby_context(table, seats, viewer), phase="lobby", join_form=join_form)
+    elif viewer.seat is None and not table.spectators:
+        context["phase"] = "closed"
+    else:
+        state = tables.load_state(table, seats)
+        context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
+        context["phase"] = "match"
+    return context
+
+
+def reactions_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
+    """The latest reactions, each with who said it as the viewer calls them."""
+    reactions = tables.recent_reactions(table)
+    names = log_names(seats, viewer.number)
+    return {
+        "table": table,
+        "viewer": viewer,
+        "reactions": [(names[r.seat], r.get_kind_display()) for r in reactions],
+        "last_reaction": reactions[0].pk if reactions else 0,
+    }
 
 
 def lobby_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
@@ -129,7 +156,7 @@ def board_context(
         "hints": table.hints and my_turn,
     }
     context.update(_next_ask(table, state, viewer))
-    context.update(_timer(table, state, viewer))
+    context.update(_timer(table, state))
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names, me)
         context["chart"] = difference_chart(state.match, me)
@@ -152,20 +179,28 @@ def _next_ask(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str
         return {"bot_delay": None}
     timer_only = seat not in state.levels and seat not in table.away
     if timer_only:
-        left = seconds_left(table, state)
+        left = tables.seconds_left(table, state)
         if left is None or seat == viewer.number:
             return {"bot_delay": None}
         delay = left + 0.2  # past the server's own clock
     else:
-        delay = bot_pause(table, state)
+        delay = tables.bot_pause(table, state)
     return {"bot_delay": as_delay(delay), "retry": f"{RETRY_SECONDS}s", "timer_only": timer_only}
 
 
-def _timer(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str, Any]:
-    left = seconds_left(table, state)
+def _timer(table: PeopleTable, state: MatchState) -> dict[str, Any]:
+    left = tables.seconds_left(table, state)
     if left is None:
         return {"time_left": None}
     return {"time_left": round(left), "time_limit": table.turn_seconds}
 
 
-__all__ = ["Viewer", "board_context", "lobby_context", "log_names", "player_name", "teams"]
+__all__ = [
+    "board_context",
+    "lobby_context",
+    "log_names",
+    "page_context",
+    "player_name",
+    "reactions_context",
+    "teams",
+]

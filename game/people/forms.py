@@ -51,10 +51,11 @@ def seat_number_field(**kwargs: Any) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(choices=SEATS, coerce=lambda text: int(text) - 1, **kwargs)
 
 
-def name_field() -> forms.CharField:
+def name_field(required: bool = True) -> forms.CharField:
     return forms.CharField(
         label=_("Your name at the table"),
         max_length=24,
+        required=required,
         help_text=_("What the others see beside your seat."),
     )
 
@@ -97,12 +98,7 @@ class NewTableForm(forms.Form):
         required=False,
         initial=1,
     )
-    name = forms.CharField(
-        label=_("Your name at the table"),
-        max_length=24,
-        required=False,
-        help_text=_("What the others see beside your seat."),
-    )
+    name = name_field(required=False)  # required when sitting down (clean)
     show_legal = forms.BooleanField(
         label=_("Show what each card can do"), required=False, initial=True
     )

@@ -10,6 +10,7 @@ already holds a seat at that table.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -36,16 +37,33 @@ def _mine(request: HttpRequest, user_field: str, key_field: str) -> Q:
     return mine
 
 
-def seat_of(request: HttpRequest, table: PeopleTable) -> Seat | None:
-    """The seat this browser or account holds at ``table``, if any."""
-    return table.seats.filter(_mine(request, "holder_user", "holder_key")).first()
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the seat they hold (None: watching, or not sat down yet), and whether
+    they host the table."""
+
+    seat: Seat | None
+    host: bool = False
+
+    @property
+    def number(self) -> int | None:
+        return None if self.seat is None else self.seat.number
 
 
-def is_host(request: HttpRequest, table: PeopleTable) -> bool:
+def viewer_of(request: HttpRequest, table: PeopleTable, seats: list[Seat]) -> Viewer:
+    """The seat among ``seats`` this browser or account holds, and whether it hosts."""
     key = browser_key(request)
-    if key and table.host_key == key:
-        return True
-    return request.user.is_authenticated and table.host_user_id == request.user.pk
+    user = request.user.pk if request.user.is_authenticated else None
+    mine = next(
+        (
+            seat
+            for seat in seats
+            if (key and seat.holder_key == key) or (user and seat.holder_user_id == user)
+        ),
+        None,
+    )
+    host = bool(key and table.host_key == key) or bool(user and table.host_user_id == user)
+    return Viewer(mine, host)
 
 
 def my_tables(request: HttpRequest) -> QuerySet[PeopleTable]:

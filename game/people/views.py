@@ -29,10 +29,10 @@ from django.views.decorators.vary import vary_on_headers
 from game.engine import Attempt
 from game.match import NotYourTurn, finished_deals, watcher_view
 from game.people import codes, tables
-from game.people.board import RETRY_SECONDS, Viewer, board_context, lobby_context, log_names
+from game.people.board import RETRY_SECONDS, log_names, page_context, reactions_context
 from game.people.forms import BotSeatForm, CodeForm, JoinForm, NewTableForm, ReactionForm
-from game.people.holders import browser_key, is_host, my_tables
-from game.people.models import Level, PeopleTable, Reaction, Seat
+from game.people.holders import Viewer, browser_key, my_tables, viewer_of
+from game.people.models import Level, PeopleTable, Seat
 from game.people.tables import TableError, Turn
 from game.table import qr
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
@@ -59,54 +59,6 @@ def _table(code: str) -> tuple[PeopleTable, list[Seat]]:
     return table, list(table.seats.all())
 
 
-def _viewer(request: HttpRequest, table: PeopleTable, seats: list[Seat]) -> Viewer:
-    key = browser_key(request)
-    user = request.user.pk if request.user.is_authenticated else None
-    mine = next(
-        (
-            seat
-            for seat in seats
-            if (key and seat.holder_key == key) or (user and seat.holder_user_id == user)
-        ),
-        None,
-    )
-    return Viewer(mine, is_host(request, table))
-
-
-def _context(
-    request: HttpRequest,
-    table: PeopleTable,
-    seats: list[Seat],
-    viewer: Viewer,
-    feedback: Feedback | None = None,
-    join_form: JoinForm | None = None,
-    **board: Any,
-) -> dict[str, Any]:
-    """The page for this viewer: the lobby before the match, else their board (a watcher's, if
-    the table allows watchers), else a page saying the table is playing."""
-    reactions = tables.recent_reactions(table)
-    names = log_names(seats, viewer.number)
-    context: dict[str, Any] = {
-        "table": table,
-        "seats": seats,
-        "viewer": viewer,
-        "reactions": [(names[r.seat], r.get_kind_display()) for r in reactions],
-        "last_reaction": reactions[0].pk if reactions else 0,
-        "kinds": Reaction.Kind.choices,
-        "poll_every": f"{tables.POLL_SECONDS:g}s",
-        "feedback": feedback,
-    }
-    if table.started is None:
-        context.update(lobby_context(table, seats, viewer), phase="lobby", join_form=join_form)
-    elif viewer.seat is None and not table.spectators:
-        context["phase"] = "closed"
-    else:
-        state = tables.load_state(table, seats)
-        context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
-        context["phase"] = "match"
-    return context
-
-
 def _render(
     request: HtmxHttpRequest,
     table: PeopleTable,
@@ -115,7 +67,7 @@ def _render(
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:
-    context = _context(request, table, seats, viewer, **extra)
+    context = page_context(table, seats, viewer, **extra)
     link = request.build_absolute_uri(reverse("people:short", args=[table.code]))
     context["join_link"] = link
     if context["phase"] == "lobby":
@@ -143,14 +95,14 @@ def _refuse(
 def _stale(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table, seats = _table(code)
     message = _("The table moved on (someone played, or a second click): here it is as it is now.")
-    return _refuse(request, table, seats, _viewer(request, table, seats), message)
+    return _refuse(request, table, seats, viewer_of(request, table, seats), message)
 
 
 def _after_post(request: HtmxHttpRequest, table: PeopleTable, seats: list[Seat]) -> HttpResponse:
     """A change made: htmx gets the new board, a page without script goes back to the table."""
     if not request.htmx:
         return redirect("people:table", code=table.code)
-    return _render(request, table, seats, _viewer(request, table, seats))
+    return _render(request, table, seats, viewer_of(request, table, seats))
 
 
 # ---- making, finding and joining tables ------------------------------------------------------
@@ -210,7 +162,7 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The table: the lobby, your seat's board, or a watcher's. Opening the page is coming back:
     a person a stand-in bot was playing for takes their seat again."""
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     full_page = not request.htmx or request.htmx.history_restore_request
     if full_page and viewer.seat is not None and viewer.seat.number in found.away:
         tables.come_back(found, viewer.seat.number)
@@ -231,7 +183,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if shown == version and seen in (None, reaction):
         return HttpResponse(status=204)
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if shown == version:
         return _reactions(request, found, seats, viewer, retarget=True)
     response = _render(request, found, seats, viewer)
@@ -247,7 +199,8 @@ def _reactions(
 ) -> HttpResponse:
     """The list of reactions alone; ``retarget`` for an answer to the poll, which aims at the
     board."""
-    response = render(request, f"{TEMPLATE}#reaction_list", _context(request, table, seats, viewer))
+    context = reactions_context(table, seats, viewer)
+    response = render(request, f"{TEMPLATE}#reaction_list", context)
     if retarget:
         response["HX-Retarget"] = "#reaction-list"
         response["HX-Reswap"] = "outerHTML"
@@ -259,7 +212,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Sit at a free seat, under the name the others will see."""
     found, seats = _table(code)
     form = JoinForm(request.POST)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if not form.is_valid():
         message = _("Choose a free seat and say the name the others will see.")
         return _refuse(request, found, seats, viewer, message, 400, join_form=form)
@@ -277,7 +230,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A free seat given to a bot (by the host or anyone seated), so the match need not wait."""
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if not viewer.host and viewer.seat is None:
         return HttpResponseForbidden(_("Only the host and those at the table choose bots."))
     form = BotSeatForm(request.POST)
@@ -309,7 +262,7 @@ class Seated:
 def _seated(request: HtmxHttpRequest, code: str) -> Seated | HttpResponse:
     """The poster's seat at a started table, or the refusal to answer with."""
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if viewer.seat is None:
         return HttpResponseForbidden(_("You do not sit at this table."))
     expected = _number(request.POST.get("expected"))
@@ -426,7 +379,7 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A quick reaction from your seat, seen at every seat within the second."""
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if viewer.seat is None or found.started is None:
         return HttpResponseForbidden(_("You do not sit at this table."))
     form = ReactionForm(request.POST)
@@ -445,7 +398,7 @@ def _finished(request: HttpRequest, code: str) -> tuple[PeopleTable, list[Seat],
     """A finished match, for one of its players (from their seat) or, if the table allows
     watchers, anyone with the link (from no seat); everyone else gets a 404."""
     found, seats = _table(code)
-    viewer = _viewer(request, found, seats)
+    viewer = viewer_of(request, found, seats)
     if found.finished is None or (viewer.seat is None and not found.spectators):
         raise Http404("No finished match here.")
     return found, seats, viewer.number
