@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -51,10 +51,6 @@ class Turn(enum.Enum):
     CLAIMED = "claimed"  # another request is making this play
     BUSY = "busy"  # every Expert slot on the site is taken
     STALE = "stale"  # the table moved on
-
-
-def now() -> datetime:
-    return timezone.now()
 
 
 # ---- making a table and taking seats ---------------------------------------------------------
@@ -125,7 +121,7 @@ def take_seat(
             raise TableError(
                 _("You already sit at seat %(number)s.") % {"number": other.number + 1}
             )
-    _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=now())
+    _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=timezone.now())
     return _changed(table)
 
 
@@ -141,7 +137,7 @@ def _changed(table: PeopleTable) -> PeopleTable:
     """A seat changed: every page redraws; with no seat left free, the match is dealt (once,
     whoever filled the last seat)."""
     seats = list(table.seats.all())
-    moment = now()
+    moment = timezone.now()
     rows = PeopleTable.objects.filter(pk=table.pk)
     bump = {"version": F("version") + 1, "updated": moment}
     if not any(seat.is_free for seat in seats):
@@ -177,7 +173,7 @@ def marks(code: str) -> tuple[int, int] | None:
     return None if found is None else (found[0], found[1] or 0)
 
 
-def seconds_left(table: PeopleTable, state: MatchState, at: datetime | None = None) -> float | None:
+def seconds_left(table: PeopleTable, state: MatchState) -> float | None:
     """The turn timer of the person to play: seconds before a stand-in may play for them; None
     when no timer runs (it is off, a bot's turn, or the person is already away)."""
     seat = state.to_play
@@ -189,7 +185,7 @@ def seconds_left(table: PeopleTable, state: MatchState, at: datetime | None = No
         or seat in table.away
     ):
         return None
-    elapsed = ((at or now()) - table.turn_began).total_seconds()
+    elapsed = (timezone.now() - table.turn_began).total_seconds()
     return max(0.0, table.turn_seconds - elapsed)
 
 
@@ -212,7 +208,7 @@ def recent_reactions(table: PeopleTable) -> list[Reaction]:
 def _swap(table: PeopleTable, state: MatchState, expected: int, **fields: object) -> bool:
     """Store the new record if nobody changed the table since ``expected`` (compare-and-swap);
     a change of the position starts the next turn's timer."""
-    moment = now()
+    moment = timezone.now()
     if state.match_over and table.finished is None:
         fields["finished"] = moment
     changed = PeopleTable.objects.filter(pk=table.pk, version=expected).update(
@@ -272,8 +268,8 @@ def come_back(table: PeopleTable, seat: int) -> bool:
         changed = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
             away=[s for s in table.away if s != seat],
             version=F("version") + 1,
-            turn_began=now(),
-            updated=now(),
+            turn_began=timezone.now(),
+            updated=timezone.now(),
         )
         if changed:
             table.refresh_from_db()
@@ -291,7 +287,7 @@ def next_deal(table: PeopleTable, state: MatchState, expected: int) -> bool:
 def react(table: PeopleTable, seat: int, kind: str) -> bool:
     """Say one of the fixed reactions; a second from the same seat within ``REACTION_GAP``
     seconds is dropped. Changes no version: nobody's half-made play is redrawn for it."""
-    since = now() - timedelta(seconds=REACTION_GAP)
+    since = timezone.now() - timedelta(seconds=REACTION_GAP)
     if table.reactions.filter(seat=seat, created__gt=since).exists():
         return False
     Reaction.objects.create(table=table, seat=seat, kind=kind)
