@@ -26,7 +26,7 @@ class PracticeGame(models.Model):
         EXPERT = "expert"
 
     class BotSpeed(models.TextChoices):
-        """How long each bot play stays on the table before the next (``game.practice.pace``)."""
+        """How long each bot play stays on the table before the next (``game.match.pace``)."""
 
         SLOW = "slow", _("Slow")
         NORMAL = "normal", _("Normal")
