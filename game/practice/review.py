@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from game.engine import Deal, Move, describe
 from game.practice import tasks
 from game.practice.models import PracticeGame, PracticeReview
-from game.practice.replay import deal_at
 from game.practice.seats import HUMAN, load_state
 from game.review import (
     PUZZLE_THEMES,
@@ -37,6 +36,7 @@ from game.review import (
 from game.table.component import Feedback, Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
+from game.table.replay import deal_at
 
 REVIEW_VERSION = 1
 """Raise it when reviews are made another way: the stored ones stay, new ones are made."""

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from game.engine import Attempt, Move
 from game.practice import review as reviews
-from game.practice.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.practice.models import PracticeGame, PracticeReview
 from game.practice.views import _bot_names, _game, _seat_names
 from game.review import TRY_AGAIN_MARGIN
+from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, settle
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.http import HtmxHttpRequest

@@ -13,10 +13,10 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
 from game.practice import tasks
-from game.practice.busy import ExpertSlot
 from game.practice.models import PracticeGame, PracticeReview
 from game.review import DealReview, Mark
 from game.review import review_deal as real_review_deal
+from game.table.busy import ExpertSlot
 from tests.browser.keyboard import settle, tab_to
 from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
 from tests.review_web.helpers import play_to_the_end, run_worker

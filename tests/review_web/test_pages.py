@@ -10,12 +10,12 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
-from game.practice import busy
 from game.practice import review as reviews
-from game.practice.busy import ExpertSlot
 from game.practice.models import PracticeGame, PracticeReview
 from game.practice.seats import HUMAN
 from game.review import PUZZLE_THEMES, Mark, ReviewedPlay, view_before
+from game.table import busy
+from game.table.busy import ExpertSlot
 from tests.play.helpers import assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (
     finished_game,
