@@ -1,11 +1,6 @@
 """Every citation on the site is a link to its rule (issue 22): lesson steps, verdicts, puzzle
-explanations, the table, the classroom.
-
-The rule book provides ``{{ message|cite_rules }}``; applying it in the other sections' templates
-comes after their own work on issue 22. Until then these tests fail, and are marked so: each is an
-expected failure (``xfail``, strict), so that applying the filter makes it pass, which fails the
-run until its template is named in ``LINKED``. The rule book's own templates, the table and the
-lessons' verdict are held to it now.
+explanations, the table, the score sheet, the classroom, the tables with people. A template that
+shows a citing field without ``{{ …|cite_rules }}``, or writes "(R17)" as plain text, fails.
 """
 
 import re
@@ -21,12 +16,6 @@ from lessons.puzzles.collection import all_puzzles
 from tests.rules.links import citations_not_linked
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="cite_rules is applied here once this section's own work on issue 22 is done",
-)
-
 # Template outputs that carry citations ("… (R17)", a rule number): each must go through
 # cite_rules. Python fields that fill them: see the test below each group.
 CITING_FIELDS = [
@@ -49,34 +38,6 @@ CITING_FIELDS = [
     ("lessons/classroom/templates/classroom/spread.html", "bar.rule"),
     ("lessons/classroom/templates/classroom/homework.html", "t.rule"),
 ]
-# Templates that show their citations as links already (the rest are expected to fail, NOT_YET).
-LINKED = (
-    "/rules/templates/",
-    "table/table.html",
-    "questions/verdict.html",
-    "course/step.html",
-    "course/deck.html",
-    "puzzles/puzzle.html",
-    "puzzles/trainer.html",
-    "puzzles/editor.html",
-    "table/score_sheet.html",
-    "practice/score_sheet.html",
-    "people/",
-    "classroom/",
-)
-
-
-def linked_already(template: str) -> bool:
-    return any(part in template for part in LINKED)
-
-
-def field_params() -> list[object]:
-    return [
-        pytest.param(template, field, marks=() if linked_already(template) else (NOT_YET,))
-        for template, field in CITING_FIELDS
-    ]
-
-
 COMMENT = re.compile(r"{%\s*comment\s*%}.*?{%\s*endcomment\s*%}|{#.*?#}", re.DOTALL)
 OUTPUT = re.compile(r"{{(.*?)}}", re.DOTALL)
 TRANSLATE = re.compile(r"{%\s*translate\s+(['\"]).*?\1(?:\s+as\s+(\w+))?[^%]*%}", re.DOTALL)
@@ -141,12 +102,11 @@ def literal_params() -> list[object]:
     for path in template_files():
         name = str(path.relative_to(ROOT))
         for line, cited, linked in literal_citations(path):
-            marks = () if linked_already(name) else (NOT_YET,)
-            params.append(pytest.param(name, line, cited, linked, marks=marks, id=f"{name}:{line}"))
+            params.append(pytest.param(name, line, cited, linked, id=f"{name}:{line}"))
     return params
 
 
-@pytest.mark.parametrize(("template", "field"), field_params())
+@pytest.mark.parametrize(("template", "field"), CITING_FIELDS)
 def test_a_field_that_carries_citations_is_shown_through_cite_rules(
     template: str, field: str
 ) -> None:
