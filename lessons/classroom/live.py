@@ -2,19 +2,23 @@
 
 The teacher's moves (start, next, reveal, finish) are compare-and-swap on the session's state, so
 a double click or two co-teachers cannot skip a question. A student's answer is checked against
-the session under a row lock: the question must be the one being asked, still open and in time,
-and the database's unique constraint keeps only the first answer.
+the session while holding it (``_hold``: a shared lock on PostgreSQL, so answers do not queue
+behind one another, but the teacher's move waits for those already checked): the question must be
+the one being asked, still open and in time, and the database's unique constraint keeps only the
+first answer.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -217,6 +221,13 @@ def open_session(code: str) -> LiveSession | None:
     )
 
 
+def state_of(pk: int) -> str | None:
+    """A session's state (``LiveSession.state``) read on its own: the students' pages poll with
+    the state they show, and most polls need nothing more."""
+    found = LiveSession.objects.filter(pk=pk).only("status", "current").first()
+    return found.state if found else None
+
+
 def join(session: LiveSession, student: Student) -> Participant:
     if not session.is_open:
         raise SessionError(_("This session has finished."))
@@ -245,16 +256,37 @@ def deadline(session: LiveSession, question: Question) -> float | None:
     return max(0.0, (ends - timezone.now()).total_seconds())
 
 
-def submit(session: LiveSession, student: Student, number: int, outcome: Outcome) -> Answer:
-    """Store a judged answer to question ``number``; raises Closed, TooLate or AlreadyAnswered."""
+def _hold(session: LiveSession) -> LiveSession | None:
+    """The session as it is now (None if deleted), held until the transaction ends, so that the
+    teacher cannot move on between an answer's check and its storing. On PostgreSQL a shared lock
+    (``FOR SHARE``): a class's answers hold it together, and the teacher's UPDATE (``_swap``) waits
+    for them; a later answer then reads the new state. Elsewhere a row lock (SQLite writes one at
+    a time)."""
+    if connection.vendor != "postgresql":
+        return LiveSession.objects.select_for_update().filter(pk=session.pk).first()
+    table = connection.ops.quote_name(LiveSession._meta.db_table)
+    found = LiveSession.objects.raw(f"SELECT * FROM {table} WHERE id = %s FOR SHARE", [session.pk])
+    return next(iter(found), None)
+
+
+def submit(
+    session: LiveSession,
+    student: Student,
+    number: int,
+    outcome: Outcome,
+    question: Question | None = None,
+) -> Answer:
+    """Store a judged answer to question ``number`` (``question``, if the caller has read it: its
+    time limit no longer changes once asked); raises Closed, TooLate or AlreadyAnswered."""
     try:
         with transaction.atomic():
-            locked = LiveSession.objects.select_for_update().get(pk=session.pk)
-            if locked.status != Status.ASKING or locked.current != number:
+            held = _hold(session)
+            if held is None or held.status != Status.ASKING or held.current != number:
                 raise Closed(_("This question is closed: your answer was not counted."))
-            question = locked.questions.get(number=number)
-            assert locked.question_started is not None
-            taken = (timezone.now() - locked.question_started).total_seconds()
+            if question is None or (question.session_id, question.number) != (held.pk, number):
+                question = held.questions.get(number=number)
+            assert held.question_started is not None
+            taken = (timezone.now() - held.question_started).total_seconds()
             if question.time_limit is not None and taken > question.time_limit + GRACE_SECONDS:
                 raise TooLate(
                     _(
@@ -281,6 +313,20 @@ def answer_of(question: Question | None, student: Student) -> Answer | None:
         return None
     found = Answer.objects.filter(question=question, student=student)
     return found.select_related("record").first()
+
+
+def current_answer(session: LiveSession, student: Student) -> tuple[Question | None, Answer | None]:
+    """The question being asked and the student's answer to it: one query once they have
+    answered (every student's page asks when the answer is shown)."""
+    if session.current == 0:
+        return None, None
+    mine = Answer.objects.filter(
+        question__session=session, question__number=session.current, student=student
+    )
+    answer = mine.select_related("question", "record").first()
+    if answer is not None:
+        return answer.question, answer
+    return current_question(session), None
 
 
 @dataclass(frozen=True)
@@ -403,42 +449,70 @@ class Results:
 
     @property
     def leaderboard(self) -> list[StudentResult]:
-        """Accuracy first (questions asked, so a skipped one counts against), then speed."""
-        return sorted(self.students, key=lambda s: s.rank)
+        return leaderboard(self.students)
 
 
-def results(session: LiveSession) -> Results:
-    asked_count = session.current
-    answers = list(
-        Answer.objects.filter(question__session=session).select_related("record", "question")
+def leaderboard(students: list[StudentResult]) -> list[StudentResult]:
+    """Accuracy first (questions asked, so a skipped one counts against), then speed."""
+    return sorted(students, key=lambda s: s.rank)
+
+
+def _tally() -> dict[str, Any]:
+    """A student's answers added up, for ``aggregate`` or ``annotate``."""
+    return {
+        "answered": Count("id"),
+        "right": Count("id", filter=Q(record__correct=True)),
+        "seconds": Sum("seconds"),
+    }
+
+
+def _result(session: LiveSession, student: Student, tally: Mapping[str, Any]) -> StudentResult:
+    answered = tally["answered"]
+    return StudentResult(
+        student=student,
+        answered=answered,
+        right=tally["right"],
+        asked=session.current,
+        mean_seconds=tally["seconds"] / answered if answered else None,
     )
-    by_student: dict[int, list[Answer]] = {}
-    for answer in answers:
-        by_student.setdefault(answer.student_id, []).append(answer)
-    students = [p.student for p in session.participants.select_related("student")]
-    rows = []
-    for student in students:
-        mine = by_student.get(student.pk, [])
-        seconds = [a.seconds for a in mine]
-        rows.append(
-            StudentResult(
-                student=student,
-                answered=len(mine),
-                right=sum(a.record.correct for a in mine),
-                asked=asked_count,
-                mean_seconds=sum(seconds) / len(seconds) if seconds else None,
-            )
-        )
+
+
+def score(session: LiveSession, student: Student) -> StudentResult:
+    """One student's score, without a rank, in one query: what their own page shows at the end,
+    when every student's page asks at once."""
+    mine = Answer.objects.filter(question__session=session, student=student)
+    return _result(session, student, mine.aggregate(**_tally()))
+
+
+def standings(session: LiveSession) -> list[StudentResult]:
+    """Every joined student's score and rank, by nickname, from one grouped query."""
+    answers = Answer.objects.filter(question__session=session).values("student_id")
+    tallies = {row["student_id"]: row for row in answers.annotate(**_tally())}
+    nothing = {"answered": 0, "right": 0, "seconds": 0}
+    rows = [
+        _result(session, p.student, tallies.get(p.student_id, nothing))
+        for p in session.participants.select_related("student")
+    ]
     order = sorted(
         rows,
         key=lambda r: (-r.accuracy, r.mean_seconds is None, r.mean_seconds or 0, r.student.pk),
     )
     ranks = {id(row): place for place, row in enumerate(order, 1)}
-    rows = [
+    return [
         StudentResult(r.student, r.answered, r.right, r.asked, r.mean_seconds, ranks[id(r)])
         for r in sorted(rows, key=lambda r: r.student.nickname.lower())
     ]
-    tally = Counter((a.question_id, a.record.correct) for a in answers)
+
+
+def results(session: LiveSession) -> Results:
+    tally = Counter(
+        {
+            (row["question_id"], row["record__correct"]): row["n"]
+            for row in Answer.objects.filter(question__session=session)
+            .values("question_id", "record__correct")
+            .annotate(n=Count("id"))
+        }
+    )
     question_rows = []
     for question in session.questions.all():
         asked = questions.resolve(question.source)
@@ -447,4 +521,4 @@ def results(session: LiveSession) -> Results:
         question_rows.append(
             QuestionResult(question, asked, answered, tally[(question.pk, True)], bars)
         )
-    return Results(rows, question_rows)
+    return Results(standings(session), question_rows)

@@ -27,7 +27,7 @@ from lessons.classroom.forms import (
     StateForm,
     TimeLimitForm,
 )
-from lessons.classroom.models import LiveSession, Participant, Student
+from lessons.classroom.models import Answer, LiveSession, Participant, Question, Student
 from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
 from lessons.questions import AnswerError, Outcome
@@ -297,12 +297,12 @@ def answers_csv(request: HttpRequest, pk: int) -> HttpResponse:
 # The students' side ---------------------------------------------------------------------------
 
 
-def _joined(request: HttpRequest, pk: int) -> tuple[LiveSession, Student] | None:
+def _joined(request: HttpRequest, pk: int, *related: str) -> tuple[LiveSession, Student] | None:
     """The session and this browser's student in it, if they have joined it (one query: the
-    students' pages poll every 2 seconds)."""
+    students' pages poll every 2 seconds); ``related``: more to read in that query."""
     participant = (
         Participant.objects.filter(session_id=pk, student__in=rosters.my_students(request))
-        .select_related("session__classroom", "student")
+        .select_related("session__classroom", "student", *related)
         .first()
     )
     if participant is None:
@@ -316,10 +316,19 @@ def _student_context(
     message: str = "",
     picked: Picked = NOTHING_PICKED,
     choosing: Outcome | None = None,
+    asking: Question | None = None,
+    answer: Answer | None = None,
 ) -> dict[str, Any]:
-    question = live.current_question(session)
+    """What the student's page shows. ``asking``: the question being asked and ``answer``: the
+    answer just stored, when the caller has them (a class's answers come in a burst)."""
+    question: Question | None = asking
+    if asking is not None:
+        answer = answer or live.answer_of(asking, student)
+    elif session.is_open:
+        question, answer = live.current_answer(session, student)
+    else:  # finished: the page shows the student's score, not the last question
+        question, answer = None, None
     asked = questions.resolve(question.source) if question else None
-    answer = live.answer_of(question, student)
     context: dict[str, Any] = {
         "session": session,
         "student": student,
@@ -342,10 +351,9 @@ def _student_context(
         context |= question_context(asked, question.number)
         context["reveal"] = asked.reveal()
     elif session.status == Status.FINISHED:
-        results = live.results(session)
-        context["mine"] = next((r for r in results.students if r.student == student), None)
+        context["mine"] = live.score(session, student)
         if session.leaderboard:
-            context["leaderboard"] = results.leaderboard[:10]
+            context["leaderboard"] = live.leaderboard(live.standings(session))[:10]
     return context
 
 
@@ -363,12 +371,16 @@ def live_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Polled by the student's page: 204 while the teacher has not moved on."""
+    """Polled by the student's page: 204 while the teacher has not moved on. The session's state
+    is read first, alone: most polls end there, without the browser's session or its student."""
+    shown = request.GET.get("state")
+    if live.state_of(pk) == shown:
+        return HttpResponse(status=204)
     joined = _joined(request, pk)
     if joined is None:
         return HttpResponse(status=204)
     session, student = joined
-    if session.state == request.GET.get("state"):
+    if session.state == shown:
         return HttpResponse(status=204)
     return render(request, "classroom/live.html#live_body", _student_context(session, student))
 
@@ -376,7 +388,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Judge a student's answer on the server and keep it, if it is their first and in time."""
-    joined = _joined(request, pk)
+    joined = _joined(request, pk, "student__learner")
     if joined is None:
         return _not_joined()
     session, student = joined
@@ -395,22 +407,25 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         closed = _("This question is closed: your answer was not counted.")
         return render(request, template, _student_context(session, student, closed), status=409)
     if request.POST.get("show") and asked.question.assisted:
-        return render(
-            request, template, _student_context(session, student, picked=read_picked(request.POST))
-        )
+        picked = read_picked(request.POST)
+        context = _student_context(session, student, picked=picked, asking=question)
+        return render(request, template, context)
     try:
         outcome = asked.judge(request.POST)
     except AnswerError as error:
         return HttpResponseBadRequest(f"That answer could not be read: {error}")
     if not outcome.counts:
         picked = read_picked(request.POST)
-        context = _student_context(session, student, picked=picked, choosing=outcome)
+        context = _student_context(
+            session, student, picked=picked, choosing=outcome, asking=question
+        )
         return render(request, template, context)
     try:
-        live.submit(session, student, question.number, outcome)
+        answer = live.submit(session, student, question.number, outcome, question)
     except live.SessionError as error:
         session.refresh_from_db()
         return render(
             request, template, _student_context(session, student, message=error.message), status=409
         )
-    return render(request, template, _student_context(session, student))
+    context = _student_context(session, student, asking=question, answer=answer)
+    return render(request, template, context)
