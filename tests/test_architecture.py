@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "game.review": {"game.engine", "game.bots", "game.search"},
     "game": {"game.engine"},  # the command line: python -m game
     "game.match": {"game.engine", "game.bots"},
-    "game.table": {"game.match", "game.engine", "game.bots", "game.search"},
+    "game.table": {"game.match", "game.review", "game.engine", "game.bots", "game.search"},
     "game.practice": {
         "game.table",
         "game.match",

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from game.table.models import FinishedDeal, StoredReview, finished_deal
+
 
 def new_public_id() -> str:
     return secrets.token_urlsafe(12)
@@ -64,34 +66,12 @@ class PracticeGame(models.Model):
         return f"practice game {self.public_id}"
 
 
-class PracticeReview(models.Model):
-    """The Expert's review of one seat's plays in a finished deal of a practice game
-    (``game.review``), computed once in the background (``game.practice.tasks``) and kept: one per
-    game, deal, seat and review version, so a new way of reviewing makes new reviews beside the
-    old ones."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+class PracticeReview(StoredReview):
+    """The Expert's review of the human's plays in a finished deal of a practice game (the
+    fields and their meaning: ``game.table.models.StoredReview``): one per game, deal, seat and
+    review version."""
 
     game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="reviews")
-    deal = models.PositiveSmallIntegerField()  # the deal's number in the game, 1 for the first
-    seat = models.PositiveSmallIntegerField()
-    version = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=7, choices=Status.choices, default=Status.QUEUED)
-    done = models.PositiveSmallIntegerField(default=0)  # plays reviewed so far
-    total = models.PositiveSmallIntegerField(default=0)  # plays to review
-    # DealReview.to_json() once done.
-    result: models.JSONField[dict[str, Any] | None] = models.JSONField(null=True, blank=True)
-    accuracy = models.FloatField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
-    # The worker's last sign of life (each play reviewed): a review running with none for
-    # minutes lost its worker and is queued again.
-    updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
@@ -102,3 +82,6 @@ class PracticeReview(models.Model):
 
     def __str__(self) -> str:
         return f"review of deal {self.deal}, seat {self.seat}, of {self.game}"
+
+    def finished_deal(self) -> FinishedDeal:
+        return finished_deal(self.game.deals, self.game.seed, self.deal)

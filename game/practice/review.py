@@ -1,300 +1,56 @@
-"""Reviews of practice deals: asked for by the review page, stored once, made in the background
-by ``game.practice.tasks``, and read back for the pages (docs/review.md).
-
-The review is of the human's seat only, and every page of it draws a moment from that seat's view
-just before the play (``game.review.view_before``): the cards the seat could not see then never
-reach a page. "Try again from here" judges a new play with the review's own search, budget and
-seed, so the play that was made is judged there exactly as the review judged it.
-"""
+"""Reviews of practice deals: the human's seat only, owned by the game's owner. Everything else
+(asking, the background task, reading, trying again) is every table's: ``game.table.reviews``
+(docs/review.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import timedelta
-
-from django.db import transaction
-from django.utils import timezone
-from django.utils.functional import Promise
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
-from game.engine import Deal, Move, describe
-from game.practice import tasks
 from game.practice.models import PracticeGame, PracticeReview
-from game.practice.seats import HUMAN, load_state
-from game.review import (
-    PUZZLE_THEMES,
-    DealReview,
-    Mark,
-    ReviewedPlay,
-    Theme,
-    judge_play,
-    plays_of,
-    view_before,
-)
-from game.table.component import Feedback, Table, table_view
-from game.table.forms import NOTHING_PICKED, Picked
-from game.table.log import play_log
-from game.table.replay import deal_at
-
-REVIEW_VERSION = 1
-"""Raise it when reviews are made another way: the stored ones stay, new ones are made."""
-STALE = timedelta(minutes=2)
-"""A running review with no progress for this long lost its worker (each play takes seconds)."""
-
-Status = PracticeReview.Status
-
-MARK_SYMBOLS = {Mark.GOOD: "✓", Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}
-MARK_WORDS: dict[Mark, Promise] = {
-    Mark.GOOD: gettext_lazy("good"),
-    Mark.INACCURACY: gettext_lazy("inaccuracy"),
-    Mark.MISTAKE: gettext_lazy("mistake"),
-    Mark.BLUNDER: gettext_lazy("blunder"),
-}
-THEME_WORDS: dict[Theme, Promise] = {
-    Theme.SWEEP: gettext_lazy("Sweeps allowed"),
-    Theme.HOUSE: gettext_lazy("Houses lost"),
-    Theme.TEN: gettext_lazy("The 10♦"),
-    Theme.THROW: gettext_lazy("Unsafe throws"),
-    Theme.CAPTURE: gettext_lazy("Captures missed"),
-    Theme.OTHER: gettext_lazy("The longer game"),
-}
+from game.practice.seats import HUMAN
+from game.table import reviews
+from game.table.models import FinishedDeal, finished_deal
+from game.table.review_pages import ReviewPages
 
 
-class NoSuchDeal(Exception):
-    """Not a finished deal of this game: there is nothing to review."""
-
-
-def finished_deal(game: PracticeGame, number: int) -> Deal:
-    """Deal ``number`` (1 for the first) of the game, if it is over."""
-    deals = load_state(game).deals
-    if not 1 <= number <= len(deals) or not deals[number - 1].position.is_over:
-        raise NoSuchDeal(number)
-    return deals[number - 1]
-
-
-# ---- asking for a review ----------------------------------------------------------------------
+def finished(game: PracticeGame, number: int) -> FinishedDeal:
+    """Deal ``number`` (1 for the first) of the game, if it is over (else ``NoSuchDeal``)."""
+    return finished_deal(game.deals, game.seed, number)
 
 
 def review_for(game: PracticeGame, number: int) -> PracticeReview:
-    """The stored review of the human's plays in deal ``number``, asked for if there is none
-    (``NoSuchDeal`` if that deal is not over).
-
-    It is made once: the unique constraint keeps one row, and only the request that created it
-    queues the task. A review running with no sign of life for ``STALE`` lost its worker and is
-    queued again (by one request only: the change is compare-and-swap on what was read). Once
-    the row exists this is one query, which the page's polling needs."""
-    key = {"game": game, "deal": number, "seat": HUMAN, "version": REVIEW_VERSION}
-    stored = PracticeReview.objects.filter(**key).first()
-    if stored is None:
-        record = finished_deal(game, number)
-        total = len(plays_of(record, HUMAN))
-        stored, created = PracticeReview.objects.get_or_create(**key, defaults={"total": total})
-        if created:
-            _queue(stored)
-    elif stored.status == Status.RUNNING and stored.updated < timezone.now() - STALE:
-        _requeue(stored, Status.RUNNING)
-    return stored
+    """The stored review of the human's plays in deal ``number``, asked for if there is none."""
+    key = {"game": game, "deal": number, "seat": HUMAN}
+    return reviews.review_for(PracticeReview, key, lambda: finished(game, number))
 
 
-def review_again(stored: PracticeReview) -> None:
-    """A failed review is queued once more (the owner asked)."""
-    if stored.status == Status.FAILED:
-        _requeue(stored, Status.FAILED)
+def stored_review(game: PracticeGame, number: int) -> PracticeReview | None:
+    """The review already asked for, if any (a post never asks for one)."""
+    key = {"game": game, "deal": number, "seat": HUMAN, "version": reviews.REVIEW_VERSION}
+    return PracticeReview.objects.filter(**key).first()
 
 
-def _requeue(stored: PracticeReview, status: str) -> None:
-    requeued = PracticeReview.objects.filter(
-        pk=stored.pk, status=status, updated=stored.updated
-    ).update(status=Status.QUEUED, done=0, updated=timezone.now())
-    if requeued:
-        _queue(stored)
-    stored.refresh_from_db()
-
-
-def _queue(stored: PracticeReview) -> None:
-    """The task is queued once the row is committed, so the worker always finds it."""
-    pk = stored.pk
-    transaction.on_commit(lambda: tasks.review_practice_deal.enqueue(pk))
-
-
-def unchanged(stored: PracticeReview, status: str, done: str) -> bool:
-    """Whether the progress a page shows (its status and plays done) is still the review's."""
-    return stored.status == status and str(stored.done) == done
-
-
-# ---- reading a review -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayLine:
-    """One reviewed play as the pages say it: the play made and the best, in words."""
-
-    play: ReviewedPlay
-    played: str
-    best: str
-
-    @property
-    def number(self) -> int:
-        return self.play.number
-
-    @property
-    def mark(self) -> str:
-        return self.play.mark.value
-
-    @property
-    def symbol(self) -> str:
-        return MARK_SYMBOLS[self.play.mark]
-
-    @property
-    def word(self) -> str:
-        return str(MARK_WORDS[self.play.mark])
-
-    @property
-    def loss(self) -> int:
-        """Points given up against the best play, rounded as the page says them."""
-        return round(self.play.loss)
-
-    @property
-    def good(self) -> bool:
-        return self.play.mark is Mark.GOOD
-
-    @property
-    def was_best(self) -> bool:
-        return self.play.played == self.play.best
-
-    @property
-    def can_try(self) -> bool:
-        """A forced play has nothing to try again."""
-        return not self.play.forced
-
-
-@dataclass(frozen=True)
-class ThemeLine:
-    """Points lost to one theme, and the puzzle themes (slugs) that train it."""
-
-    label: str
-    points: int
-    puzzle_themes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class MarkCount:
-    mark: str
-    symbol: str
-    text: str
-
-
-@dataclass(frozen=True)
-class ReadReview:
-    """A finished review read back with its deal: the figures, and each play in words."""
-
-    record: Deal
-    review: DealReview
-    plays: tuple[PlayLine, ...]
-
-    @property
-    def accuracy(self) -> int:
-        return round(self.review.accuracy)
-
-    @property
-    def points_lost(self) -> int:
-        return round(self.review.points_lost)
-
-    @property
-    def marks(self) -> tuple[MarkCount, ...]:
-        counts = {mark: len(self.review.marked(mark)) for mark in Mark}
-        texts = {
-            Mark.GOOD: ngettext("%(n)s good play", "%(n)s good plays", counts[Mark.GOOD]),
-            Mark.INACCURACY: ngettext(
-                "%(n)s inaccuracy", "%(n)s inaccuracies", counts[Mark.INACCURACY]
-            ),
-            Mark.MISTAKE: ngettext("%(n)s mistake", "%(n)s mistakes", counts[Mark.MISTAKE]),
-            Mark.BLUNDER: ngettext("%(n)s blunder", "%(n)s blunders", counts[Mark.BLUNDER]),
-        }
-        return tuple(
-            MarkCount(mark.value, MARK_SYMBOLS[mark], texts[mark] % {"n": counts[mark]})
-            for mark in Mark
-        )
-
-    @property
-    def themes(self) -> tuple[ThemeLine, ...]:
-        """Where the points went, the most first."""
-        lost = sorted(self.review.lost_by_theme.items(), key=lambda item: -item[1])
-        return tuple(
-            ThemeLine(str(THEME_WORDS[theme]), round(points), PUZZLE_THEMES[theme])
-            for theme, points in lost
-        )
-
-    def line(self, number: int) -> PlayLine | None:
-        """The reviewed play numbered ``number`` in the deal (1–48), if it was the seat's."""
-        return next((line for line in self.plays if line.number == number), None)
-
-    def around(self, line: PlayLine) -> tuple[PlayLine | None, PlayLine | None]:
-        """The reviewed plays before and after ``line``."""
-        at = self.plays.index(line)
-        before = self.plays[at - 1] if at > 0 else None
-        after = self.plays[at + 1] if at + 1 < len(self.plays) else None
-        return before, after
-
-    def next_to_try(self, line: PlayLine) -> PlayLine | None:
-        """The next play after ``line`` that lost points, to try again after this one."""
-        later = self.plays[self.plays.index(line) + 1 :]
-        return next((play for play in later if not play.good and play.can_try), None)
-
-
-def read_review(game: PracticeGame, stored: PracticeReview) -> ReadReview:
-    """The stored result of a done review, each play said from the seat's view at that moment."""
-    assert stored.result is not None, "only a done review is read"
-    record = finished_deal(game, stored.deal)
-    review = DealReview.from_json(stored.result)
-    lines = []
-    for play in review.plays:
-        view = view_before(record, play.index)
-        lines.append(PlayLine(play, describe(view, play.played), describe(view, play.best)))
-    return ReadReview(record, review, tuple(lines))
-
-
-# ---- a moment on the table, and trying it again -------------------------------------------------
-
-
-def moment_table(
-    read: ReadReview,
-    line: PlayLine,
-    names: Mapping[int, str],
-    bot_names: Mapping[int, str],
-    *,
-    post_url: str = "",
-    picked: Picked = NOTHING_PICKED,
-    feedback: Feedback | None = None,
-) -> Table:
-    """The table as the seat saw it just before the play, and the plays so far; with a
-    ``post_url`` it is an exercise (the plays listed) posting there."""
-    view = view_before(read.record, line.play.index)
-    return Table(
-        t=table_view(view, names=bot_names, picked=picked),
-        post_url=post_url,
-        target="#try-body",
-        can_play=bool(post_url),
-        assist=bool(post_url),
-        feedback=feedback,
-        log=play_log(deal_at(read.record, line.play.index), HUMAN, names),
+def pages(
+    game: PracticeGame,
+    stored: PracticeReview,
+    names: dict[int, str],
+    table_names: dict[int, str],
+) -> ReviewPages:
+    """The review pages of a practice deal, at /play/<game>/review/<deal>/."""
+    replay = reverse("practice:replay", args=[game.public_id])
+    return ReviewPages(
+        stored=stored,
+        finished=lambda: finished(game, stored.deal),
+        namespace="practice",
+        args=(game.public_id, stored.deal),
+        where=_("At the practice table: %(opponents)s opponents, a %(partner)s partner")
+        % {
+            "opponents": game.get_opponents_display(),
+            "partner": game.get_partner_display(),
+        },
+        names=names,
+        table_names=table_names,
+        back_url=reverse("practice:table", args=[game.public_id]),
+        replay_url=f"{replay}?deal={stored.deal}",
     )
-
-
-def try_again(read: ReadReview, line: PlayLine, move: Move) -> Feedback:
-    """A new play at the moment, judged by the review's own search (about half a second), as
-    the table says it under the hand: right when it gives up less than the margin."""
-    view = view_before(read.record, line.play.index)
-    verdict = judge_play(view, move, budget=read.review.budget, seed=read.review.seed)
-    play = describe(view, verdict.move)
-    if verdict.accepted:
-        message = _("%(play)s %(reason)s.") % {"play": play, "reason": verdict.reason}
-        return Feedback(True, message)
-    message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
-        "play": play,
-        "points": round(verdict.loss),
-        "reason": verdict.reason,
-    }
-    return Feedback(False, message, note=_("Try another play."))

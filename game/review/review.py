@@ -10,7 +10,7 @@ cannot depend on cards the seat did not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -96,12 +96,15 @@ class ReviewedPlay:
 
 @dataclass(frozen=True, slots=True)
 class DealReview:
-    """A seat's plays in one deal, judged, and what they add up to."""
+    """A seat's plays in one deal, judged, and what they add up to. ``stand_ins`` are the record
+    indices of the seat's plays a stand-in bot made while its person was away: not theirs, so
+    not judged."""
 
     seat: int
     budget: float
     seed: int
     plays: tuple[ReviewedPlay, ...]
+    stand_ins: tuple[int, ...] = ()
 
     @property
     def choices(self) -> tuple[ReviewedPlay, ...]:
@@ -136,6 +139,7 @@ class DealReview:
             "budget": self.budget,
             "seed": self.seed,
             "plays": [play.to_json() for play in self.plays],
+            "stand_ins": list(self.stand_ins),
             "summary": {
                 "accuracy": self.accuracy,
                 "points_lost": self.points_lost,
@@ -151,6 +155,7 @@ class DealReview:
             budget=data["budget"],
             seed=data["seed"],
             plays=tuple(ReviewedPlay.from_json(play) for play in data["plays"]),
+            stand_ins=tuple(data.get("stand_ins", ())),
         )
 
 
@@ -178,14 +183,15 @@ def view_before(deal: Deal, index: int) -> View:
     return view_for(moment, deal.positions[index].turn)
 
 
-def plays_of(deal: Deal, seat: int) -> list[int]:
-    """The record indices of the seat's card plays (its bid is not reviewed)."""
+def plays_of(deal: Deal, seat: int, stand_ins: Collection[int] = ()) -> list[int]:
+    """The record indices of the seat's card plays (its bid is not reviewed), but for those in
+    ``stand_ins`` (a stand-in bot's, made while the seat's person was away)."""
     if seat not in range(4):
         raise ReviewError(f"a seat is 0–3, not {seat!r}")
     return [
         index
         for index, play in enumerate(deal.history)
-        if play.seat == seat and isinstance(play.move, CardMove)
+        if play.seat == seat and isinstance(play.move, CardMove) and index not in stand_ins
     ]
 
 
@@ -196,19 +202,21 @@ def review_deal(
     budget: float = DEFAULT_BUDGET,
     seed: int = 0,
     progress: Progress | None = None,
+    stand_ins: Collection[int] = (),
 ) -> DealReview:
     """Judge every card play ``seat`` made in the finished ``deal``, at the Expert's ``budget``
     (seconds of its work per play, before confirming the marks), telling ``progress`` after
-    each."""
+    each; the plays in ``stand_ins`` a bot made for the seat's person, and are left out."""
     if not deal.position.is_over:
         raise DealNotOver("only a finished deal is reviewed")
-    indices = plays_of(deal, seat)
+    indices = plays_of(deal, seat, stand_ins)
     reviewed = []
     for done, index in enumerate(indices, start=1):
         reviewed.append(review_play(deal, index, budget=budget, seed=seed))
         if progress is not None:
             progress(done, len(indices))
-    return DealReview(seat, budget, seed, tuple(reviewed))
+    left_out = tuple(sorted(set(plays_of(deal, seat)) - set(indices)))
+    return DealReview(seat, budget, seed, tuple(reviewed), left_out)
 
 
 def review_play(

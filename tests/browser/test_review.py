@@ -12,10 +12,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
-from game.practice import tasks
 from game.practice.models import PracticeGame, PracticeReview
 from game.review import DealReview, Mark
 from game.review import review_deal as real_review_deal
+from game.table import review_tasks as tasks
 from game.table.busy import ExpertSlot
 from tests.browser.keyboard import settle, tab_to
 from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
@@ -87,7 +87,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     fits(page, viewport["width"])
 
     # The worker runs here; after the third play the page, polling, shows the bar moving.
-    def watched(deal, seat, *, budget, progress):
+    def watched(deal, seat, *, budget, progress, stand_ins):
         def told(done: int, total: int) -> None:
             progress(done, total)
             if done == 3:
@@ -95,7 +95,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
                 expect(page.get_by_text("Reviewing your plays: 3 of 12")).to_be_visible()
                 shoot(page, f"review-progress-{size}.png")
 
-        return real_review_deal(deal, seat, budget=budget, progress=told)
+        return real_review_deal(deal, seat, budget=budget, progress=told, stand_ins=stand_ins)
 
     monkeypatch.setattr(tasks, "review_deal", watched)
     run_worker()
@@ -191,7 +191,7 @@ def test_a_try_while_every_expert_is_busy_says_so_on_the_table_and_then_is_judge
     game = PracticeGame.objects.get()
     play_to_the_end(game)
     page.goto(f"{live_server.url}/play/{game.public_id}/review/1/")
-    tasks.review_practice_deal.call(PracticeReview.objects.get().pk)
+    tasks.review_stored_deal.call("game.PracticeReview", PracticeReview.objects.get().pk)
     expect(page.get_by_role("heading", name="Summary")).to_be_visible(timeout=5_000)
     shoot(page, "review-summary-dark.png")
     stored = PracticeReview.objects.get()

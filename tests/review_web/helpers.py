@@ -11,8 +11,8 @@ from django.urls import reverse
 from game.engine import Deal
 from game.practice.models import PracticeGame, PracticeReview
 from game.practice.seats import HUMAN, load_state
-from game.practice.tasks import review_practice_deal
 from game.review import DealReview
+from game.table.review_tasks import review_stored_deal
 from tests.play.helpers import new_game
 
 CARELESS = "beginner"
@@ -59,7 +59,7 @@ def reviewed(client: Client, game: PracticeGame) -> DealReview:
             status=PracticeReview.Status.DONE, result=result, done=12
         )
     else:
-        review_practice_deal.call(stored.pk)
+        review_stored_deal.call("game.PracticeReview", stored.pk)
     stored.refresh_from_db()
     assert stored.status == PracticeReview.Status.DONE
     assert stored.result is not None

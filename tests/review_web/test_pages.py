@@ -10,11 +10,11 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
-from game.practice import review as reviews
+from game.practice import review as practice_reviews
 from game.practice.models import PracticeGame, PracticeReview
 from game.practice.seats import HUMAN
 from game.review import PUZZLE_THEMES, Mark, ReviewedPlay, view_before
-from game.table import busy
+from game.table import busy, reviews
 from game.table.busy import ExpertSlot
 from tests.play.helpers import assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (
@@ -60,8 +60,14 @@ def puzzle_forms(html: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
+def answering(game: PracticeGame, data: dict[str, Any]) -> dict[str, Any]:
+    """A try's form as the try page posts it: saying which review it answers."""
+    return {"review": str(PracticeReview.objects.get(game=game).pk), **data}
+
+
 def post_try(client: Client, game: PracticeGame, number: int, data: dict[str, Any], **kw):
-    return client.post(review_url(game, "review_try_answer", number), data, headers=HTMX, **kw)
+    address = review_url(game, "review_try_answer", number)
+    return client.post(address, answering(game, data), headers=HTMX, **kw)
 
 
 # ---- asking for a review ----------------------------------------------------------------------
@@ -168,10 +174,10 @@ def test_the_poll_of_a_review_asked_for_reads_only_its_row(
     game, _ = finished_game(client)
     client.get(review_url(game))
 
-    def never(game):
+    def never(*args):
         raise AssertionError("the match was loaded for a poll")
 
-    monkeypatch.setattr(reviews, "load_state", never)
+    monkeypatch.setattr(practice_reviews, "finished", never)
     with django_assert_max_num_queries(3):
         response = client.get(review_url(game, "review_progress") + "?status=queued&done=0")
     assert response.status_code == 204
@@ -379,7 +385,8 @@ def test_a_try_without_javascript_gets_the_whole_page(client: Client) -> None:
     review = reviewed(client, game)
     play = worst(review.plays)
     response = client.post(
-        review_url(game, "review_try_answer", play.number), {"move": str(play.best)}
+        review_url(game, "review_try_answer", play.number),
+        answering(game, {"move": str(play.best)}),
     )
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html
@@ -402,7 +409,8 @@ def test_an_illegal_try_is_refused_by_the_rules_and_judged_by_nobody(
     assert response.status_code == 422
     kind, words = feedback(response.content.decode())
     assert kind == "feedback feedback-no" and words.startswith("Not quite.")
-    bad = client.post(review_url(game, "review_try_answer", play.number), {"card": "ZZ"})
+    address = review_url(game, "review_try_answer", play.number)
+    bad = client.post(address, answering(game, {"card": "ZZ"}))
     assert bad.status_code == 400
 
 

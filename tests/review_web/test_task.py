@@ -9,12 +9,12 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from game.practice import review as reviews
-from game.practice import tasks
 from game.practice.models import PracticeReview
 from game.practice.seats import HUMAN
 from game.review import DealReview, plays_of
 from game.review import review_deal as real_review_deal
+from game.table import review_tasks as tasks
+from game.table import reviews
 from tests.review_web.helpers import finished_game, review_url, run_worker
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ Status = PracticeReview.Status
 
 def queued_tasks() -> int:
     return DBTaskResult.objects.filter(
-        task_path="game.practice.tasks.review_practice_deal", status="READY"
+        task_path="game.table.review_tasks.review_stored_deal", status="READY"
     ).count()
 
 
@@ -71,17 +71,17 @@ def test_the_task_stores_its_progress_after_each_play_then_the_review(
     stored = PracticeReview.objects.get(game=game)
     seen: list[tuple[str, int, int]] = []
 
-    def watched(deal, seat, *, budget, progress):
+    def watched(deal, seat, *, budget, progress, stand_ins):
         def told(done: int, total: int) -> None:
             progress(done, total)
             now = PracticeReview.objects.get(pk=stored.pk)
             seen.append((now.status, now.done, now.total))
 
-        assert budget == tasks.BUDGET
+        assert budget == tasks.BUDGET and not stand_ins
         return real_review_deal(deal, seat, budget=budget, progress=told)
 
     monkeypatch.setattr(tasks, "review_deal", watched)
-    tasks.review_practice_deal.call(stored.pk)
+    tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
 
     assert seen == [(Status.RUNNING, done, 12) for done in range(1, 13)]
     stored.refresh_from_db()
@@ -106,7 +106,7 @@ def test_a_task_for_a_review_taken_or_done_does_nothing(
         raise AssertionError("reviewed twice")
 
     monkeypatch.setattr(tasks, "review_deal", never)
-    tasks.review_practice_deal.call(stored.pk)
+    tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
     assert PracticeReview.objects.get(pk=stored.pk).status == Status.RUNNING
 
 
@@ -122,7 +122,7 @@ def test_a_review_that_fails_is_marked_failed(
 
     monkeypatch.setattr(tasks, "review_deal", broken)
     with pytest.raises(RuntimeError):
-        tasks.review_practice_deal.call(stored.pk)
+        tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
     assert PracticeReview.objects.get(pk=stored.pk).status == Status.FAILED
 
 
@@ -164,6 +164,6 @@ def test_the_worker_runs_the_review_the_page_queued(client: Client) -> None:
     stored = PracticeReview.objects.get(game=game)
     assert stored.status == Status.DONE
     assert stored.result is not None and len(stored.result["plays"]) == 12
-    result = DBTaskResult.objects.get(task_path="game.practice.tasks.review_practice_deal")
+    result = DBTaskResult.objects.get(task_path="game.table.review_tasks.review_stored_deal")
     assert result.status == "SUCCESSFUL"
     assert "Accuracy" in client.get(review_url(game)).content.decode().title()

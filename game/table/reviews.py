@@ -1,0 +1,325 @@
+"""Reviews of finished deals at any table: asked for by a review page, stored once, made in the
+background by ``game.table.review_tasks``, and read back for the pages (docs/review.md).
+
+A review is of one seat's own plays, and every page of it draws a moment from that seat's view
+just before the play (``game.review.view_before``): the cards the seat could not see then never
+reach a page. "Try again from here" judges a new play with the review's own search, budget and
+seed, so the play that was made is judged there exactly as the review judged it. The practice
+table (``game.practice.review``) and the tables with people (``game.people.review``) each say
+whose review it is and where their deal comes from; the rest is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from game.engine import Deal, Move, describe
+from game.review import (
+    PUZZLE_THEMES,
+    DealReview,
+    Mark,
+    ReviewedPlay,
+    Theme,
+    judge_play,
+    plays_of,
+    view_before,
+)
+from game.table import review_tasks
+from game.table.component import Feedback, Table, table_view
+from game.table.forms import NOTHING_PICKED, Picked
+from game.table.log import play_log
+from game.table.models import FinishedDeal, StoredReview
+from game.table.replay import deal_at
+
+REVIEW_VERSION = 1
+"""Raise it when reviews are made another way: the stored ones stay, new ones are made."""
+STALE = timedelta(minutes=2)
+"""A running review with no progress for this long lost its worker (each play takes seconds)."""
+
+Status = StoredReview.Status
+
+MARK_SYMBOLS = {Mark.GOOD: "✓", Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}
+MARK_WORDS: dict[Mark, Promise] = {
+    Mark.GOOD: gettext_lazy("good"),
+    Mark.INACCURACY: gettext_lazy("inaccuracy"),
+    Mark.MISTAKE: gettext_lazy("mistake"),
+    Mark.BLUNDER: gettext_lazy("blunder"),
+}
+THEME_WORDS: dict[Theme, Promise] = {
+    Theme.SWEEP: gettext_lazy("Sweeps allowed"),
+    Theme.HOUSE: gettext_lazy("Houses lost"),
+    Theme.TEN: gettext_lazy("The 10♦"),
+    Theme.THROW: gettext_lazy("Unsafe throws"),
+    Theme.CAPTURE: gettext_lazy("Captures missed"),
+    Theme.OTHER: gettext_lazy("The longer game"),
+}
+
+
+# ---- asking for a review ----------------------------------------------------------------------
+
+
+def review_for[Review: StoredReview](
+    model: type[Review], key: Mapping[str, Any], finished: Callable[[], FinishedDeal]
+) -> Review:
+    """The stored review ``key`` names (its match, ``deal`` and ``seat``), asked for if there is
+    none; ``finished`` gives its deal (or raises ``NoSuchDeal``), read only then.
+
+    It is made once: the unique constraint keeps one row, and only the request that created it
+    queues the task. A review running with no sign of life for ``STALE`` lost its worker and is
+    queued again (by one request only: the change is compare-and-swap on what was read). Once
+    the row exists this is one query, which the page's polling needs."""
+    rows = model._default_manager
+    key = {**key, "version": REVIEW_VERSION}
+    stored = rows.filter(**key).first()
+    if stored is None:
+        deal = finished()
+        total = len(plays_of(deal.record, key["seat"], deal.stand_ins))
+        stored, created = rows.get_or_create(**key, defaults={"total": total})
+        if created:
+            _queue(stored)
+    elif stored.status == Status.RUNNING and stored.updated < timezone.now() - STALE:
+        _requeue(stored, Status.RUNNING)
+    return stored
+
+
+def review_again(stored: StoredReview) -> None:
+    """A failed review is queued once more (its player asked)."""
+    if stored.status == Status.FAILED:
+        _requeue(stored, Status.FAILED)
+
+
+def _requeue(stored: StoredReview, status: str) -> None:
+    requeued = (
+        type(stored)
+        ._default_manager.filter(pk=stored.pk, status=status, updated=stored.updated)
+        .update(status=Status.QUEUED, done=0, updated=timezone.now())
+    )
+    if requeued:
+        _queue(stored)
+    stored.refresh_from_db()
+
+
+def _queue(stored: StoredReview) -> None:
+    """The task is queued once the row is committed, so the worker always finds it."""
+    label, pk = stored._meta.label, stored.pk
+    transaction.on_commit(lambda: review_tasks.review_stored_deal.enqueue(label, pk))
+
+
+def unchanged(stored: StoredReview, status: str, done: str) -> bool:
+    """Whether the progress a page shows (its status and plays done) is still the review's."""
+    return stored.status == status and str(stored.done) == done
+
+
+# ---- reading a review -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayLine:
+    """One reviewed play as the pages say it: the play made and the best, in words."""
+
+    play: ReviewedPlay
+    played: str
+    best: str
+    stand_in = False
+
+    @property
+    def number(self) -> int:
+        return self.play.number
+
+    @property
+    def mark(self) -> str:
+        return self.play.mark.value
+
+    @property
+    def symbol(self) -> str:
+        return MARK_SYMBOLS[self.play.mark]
+
+    @property
+    def word(self) -> str:
+        return str(MARK_WORDS[self.play.mark])
+
+    @property
+    def loss(self) -> int:
+        """Points given up against the best play, rounded as the page says them."""
+        return round(self.play.loss)
+
+    @property
+    def good(self) -> bool:
+        return self.play.mark is Mark.GOOD
+
+    @property
+    def was_best(self) -> bool:
+        return self.play.played == self.play.best
+
+    @property
+    def can_try(self) -> bool:
+        """A forced play has nothing to try again."""
+        return not self.play.forced
+
+
+@dataclass(frozen=True)
+class StandInLine:
+    """A play of the seat that a stand-in bot made while its person was away: said, not
+    judged."""
+
+    number: int
+    played: str
+    stand_in = True
+
+
+@dataclass(frozen=True)
+class ThemeLine:
+    """Points lost to one theme, and the puzzle themes (slugs) that train it."""
+
+    label: str
+    points: int
+    puzzle_themes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MarkCount:
+    mark: str
+    symbol: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ReadReview:
+    """A finished review read back with its deal: the figures, and each play in words."""
+
+    finished: FinishedDeal
+    review: DealReview
+    plays: tuple[PlayLine, ...]
+    stood_in: tuple[StandInLine, ...] = ()
+
+    @property
+    def record(self) -> Deal:
+        return self.finished.record
+
+    @property
+    def entries(self) -> tuple[PlayLine | StandInLine, ...]:
+        """Every card play of the seat in the deal, the judged and the stand-in's, in order."""
+        return tuple(sorted((*self.plays, *self.stood_in), key=lambda line: line.number))
+
+    @property
+    def accuracy(self) -> int:
+        return round(self.review.accuracy)
+
+    @property
+    def points_lost(self) -> int:
+        return round(self.review.points_lost)
+
+    @property
+    def marks(self) -> tuple[MarkCount, ...]:
+        counts = {mark: len(self.review.marked(mark)) for mark in Mark}
+        texts = {
+            Mark.GOOD: ngettext("%(n)s good play", "%(n)s good plays", counts[Mark.GOOD]),
+            Mark.INACCURACY: ngettext(
+                "%(n)s inaccuracy", "%(n)s inaccuracies", counts[Mark.INACCURACY]
+            ),
+            Mark.MISTAKE: ngettext("%(n)s mistake", "%(n)s mistakes", counts[Mark.MISTAKE]),
+            Mark.BLUNDER: ngettext("%(n)s blunder", "%(n)s blunders", counts[Mark.BLUNDER]),
+        }
+        return tuple(
+            MarkCount(mark.value, MARK_SYMBOLS[mark], texts[mark] % {"n": counts[mark]})
+            for mark in Mark
+        )
+
+    @property
+    def themes(self) -> tuple[ThemeLine, ...]:
+        """Where the points went, the most first."""
+        lost = sorted(self.review.lost_by_theme.items(), key=lambda item: -item[1])
+        return tuple(
+            ThemeLine(str(THEME_WORDS[theme]), round(points), PUZZLE_THEMES[theme])
+            for theme, points in lost
+        )
+
+    def line(self, number: int) -> PlayLine | None:
+        """The reviewed play numbered ``number`` in the deal (1–48), if it was the seat's."""
+        return next((line for line in self.plays if line.number == number), None)
+
+    def around(self, line: PlayLine) -> tuple[PlayLine | None, PlayLine | None]:
+        """The reviewed plays before and after ``line``."""
+        at = self.plays.index(line)
+        before = self.plays[at - 1] if at > 0 else None
+        after = self.plays[at + 1] if at + 1 < len(self.plays) else None
+        return before, after
+
+    def next_to_try(self, line: PlayLine) -> PlayLine | None:
+        """The next play after ``line`` that lost points, to try again after this one."""
+        later = self.plays[self.plays.index(line) + 1 :]
+        return next((play for play in later if not play.good and play.can_try), None)
+
+
+def read_review(finished: FinishedDeal, stored: StoredReview) -> ReadReview:
+    """The stored result of a done review, each play said from the seat's view at that moment."""
+    assert stored.result is not None, "only a done review is read"
+    record = finished.record
+    review = DealReview.from_json(stored.result)
+    lines = []
+    for play in review.plays:
+        view = view_before(record, play.index)
+        lines.append(PlayLine(play, describe(view, play.played), describe(view, play.best)))
+    stood_in = tuple(
+        StandInLine(record.positions[index].plays + 1, describe(view_before(record, index), move))
+        for index in review.stand_ins
+        for move in (record.moves[index],)
+    )
+    return ReadReview(finished, review, tuple(lines), stood_in)
+
+
+# ---- a moment on the table, and trying it again -------------------------------------------------
+
+
+def moment_table(
+    read: ReadReview,
+    line: PlayLine,
+    names: Mapping[int, str],
+    table_names: Mapping[int, str],
+    *,
+    post_url: str = "",
+    hidden: Mapping[str, object] | None = None,
+    picked: Picked = NOTHING_PICKED,
+    feedback: Feedback | None = None,
+) -> Table:
+    """The table as the seat saw it just before the play, and the plays so far (``names``: who
+    each seat is in the log, ``table_names``: on the table); with a ``post_url`` it is an
+    exercise (the plays listed) posting there."""
+    view = view_before(read.record, line.play.index)
+    shown = deal_at(read.record, line.play.index)
+    return Table(
+        t=table_view(view, names=table_names, picked=picked),
+        post_url=post_url,
+        target="#try-body",
+        can_play=bool(post_url),
+        assist=bool(post_url),
+        feedback=feedback,
+        hidden=dict(hidden or {}),
+        log=play_log(shown, read.review.seat, names, read.finished.stand_ins),
+    )
+
+
+def try_again(read: ReadReview, line: PlayLine, move: Move) -> Feedback:
+    """A new play at the moment, judged by the review's own search (about half a second), as
+    the table says it under the hand: right when it gives up less than the margin."""
+    view = view_before(read.record, line.play.index)
+    verdict = judge_play(view, move, budget=read.review.budget, seed=read.review.seed)
+    play = describe(view, verdict.move)
+    if verdict.accepted:
+        message = _("%(play)s %(reason)s.") % {"play": play, "reason": verdict.reason}
+        return Feedback(True, message)
+    message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
+        "play": play,
+        "points": round(verdict.loss),
+        "reason": verdict.reason,
+    }
+    return Feedback(False, message, note=_("Try another play."))
