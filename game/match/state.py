@@ -47,7 +47,9 @@ class MatchState:
 
     ``levels`` maps each seat a bot plays to the bot's level; every other seat is a person's.
     Each record entry is one deal started: ``{"seed", "dealer", "moves"}``, and ``"stand_ins"``
-    (the numbers of the moves a stand-in bot made for a person away) once there is one.
+    (the numbers of the moves a stand-in bot made for a person away) once there is one. A match
+    started from a chosen moment (``from_position``) has one entry with ``"position"`` (its text
+    notation) in place of the seed.
     """
 
     record: list[dict[str, Any]]
@@ -68,9 +70,10 @@ class MatchState:
         """Replay the record (its plays were checked when made); an empty one deals the first
         hand."""
         state = cls(record, match_seed, deals_to_play, dict(levels))
-        state.match = Match(dealer=first_dealer(match_seed))
+        dealer = record[0]["dealer"] if record and "position" in record[0] else None
+        state.match = Match(dealer=first_dealer(match_seed) if dealer is None else dealer)
         for entry in record:
-            replayed = deal(entry["seed"], entry["dealer"])
+            replayed = _dealt(entry)
             for text in entry["moves"]:
                 replayed = replayed.apply_unchecked(move_from_str(text))
             state.deals.append(replayed)
@@ -79,6 +82,15 @@ class MatchState:
         if not record:
             state._start_deal()
         return state
+
+    @classmethod
+    def from_position(
+        cls, position: Position, match_seed: int, levels: Mapping[int, str]
+    ) -> MatchState:
+        """A one-deal match played on from ``position`` (a puzzle's, say), which must be valid;
+        ``match_seed`` seeds the bots' choices."""
+        entry = {"position": str(position), "dealer": position.dealer, "moves": []}
+        return cls.load([entry], match_seed, 1, levels)
 
     # ---- reading -----------------------------------------------------------------------------
 
@@ -202,7 +214,7 @@ class MatchState:
         entry["moves"] = [str(m) for m in moves[:keep]]
         if "stand_ins" in entry:
             entry["stand_ins"] = [i for i in entry["stand_ins"] if i < keep]
-        replayed = deal(entry["seed"], entry["dealer"])
+        replayed = _dealt(entry)
         for move in moves[:keep]:
             replayed = replayed.apply_unchecked(move)
         self.deals[-1] = replayed
@@ -214,6 +226,14 @@ class MatchState:
                 "The deal is still being played." if not self.deal_over else "The match is over."
             )
         self._start_deal()
+
+
+def _dealt(entry: Mapping[str, Any]) -> Deal:
+    """A record entry's deal before its first move: shuffled from its seed, or its chosen
+    position."""
+    if "position" in entry:
+        return Deal.from_position(Position.from_str(entry["position"]))
+    return deal(entry["seed"], entry["dealer"])
 
 
 __all__ = ["BOT_BUDGET", "MatchState", "NotYourTurn", "deal_seed", "first_dealer", "watcher_view"]

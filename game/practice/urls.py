@@ -11,6 +11,7 @@ REVIEW = "<str:public_id>/review/<int:deal>/"
 urlpatterns = [
     path("", views.play, name="play"),
     path("new", views.new_game, name="new_game"),
+    path("from-position", views.play_on, name="play_on"),
     path("<str:public_id>/", views.table, name="table"),
     path("<str:public_id>/play", views.table_play, name="table_play"),
     path("<str:public_id>/bot", views.table_bot, name="table_bot"),

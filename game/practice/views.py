@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from game.engine import Attempt, Move
-from game.match import MatchState, NotYourTurn, finished_deals
+from game.engine import Attempt, InvalidPosition, Move, Position
+from game.match import MatchState, NotYourTurn, finished_deals, seated_first
 from game.match.pace import AFTER_NOTHING_CHANGED, as_delay, pause_before_bots
 from game.practice import seeds
 from game.practice.forms import BotSpeedForm, NewGameForm
@@ -22,6 +22,7 @@ from game.practice.seats import HUMAN, bot_levels, load_state
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, seat_label, settle, table_view
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
+from game.table.handover import playable, take_over
 from game.table.http import HtmxHttpRequest
 from game.table.log import play_log
 from game.table.replay import deal_at, replay_steps
@@ -76,6 +77,61 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return redirect("practice:table", public_id=game.public_id)
 
 
+def _refuse_play_on(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "practice/play_on_refused.html", {"message": message}, status=400)
+
+
+@require_GET
+def play_on(request: HttpRequest) -> HttpResponse:
+    """Start a one-deal game from the position another page handed over in the session (a
+    puzzle's "Play on from here"): taken once, checked by the engine, the seat to play turned
+    round to the person's seat 0, bots of the chosen level in the other three."""
+    handover = take_over(request.session)
+    if handover is None:
+        return _refuse_play_on(
+            request,
+            _(
+                "There is no position to play on from: start one with “Play on from here” on a "
+                "puzzle's page."
+            ),
+        )
+    try:
+        position = Position.from_str(handover.position)
+    except InvalidPosition as error:
+        return _refuse_play_on(
+            request, _("The position handed over is not valid: %(error)s") % {"error": error}
+        )
+    if handover.level not in PracticeGame.Level.values:
+        return _refuse_play_on(request, _("The bots play at beginner, casual, skilled or expert."))
+    if not playable(position):
+        return _refuse_play_on(
+            request, _("This position cannot be played on: a seat would have no card to play.")
+        )
+    levels = bot_levels(handover.level, handover.level)
+    state = MatchState.from_position(
+        seated_first(position, position.turn), seeds.new_match_seed(), levels
+    )
+    if handover.back_url.startswith("/") and not handover.back_url.startswith("//"):
+        state.record[0]["from"] = handover.back_url  # the page it came from, for the way back
+    game = PracticeGame.objects.create(
+        opponents=handover.level,
+        partner=handover.level,
+        deals_to_play=1,
+        seed=state.match_seed,
+        deals=state.record,
+        owner_key=owner_key(request, create=True),
+        owner_user=request.user if request.user.is_authenticated else None,
+    )
+    return redirect("practice:table", public_id=game.public_id)
+
+
+def _played_on_from(game: PracticeGame) -> str | None:
+    """The page a game played on from a chosen position came from ("" if none is known); None
+    for a game dealt from a shuffle."""
+    first = game.deals[0] if game.deals else {}
+    return str(first.get("from", "")) if "position" in first else None
+
+
 def _board_context(
     request: HttpRequest,
     game: PracticeGame,
@@ -111,6 +167,7 @@ def _board_context(
     context: dict[str, Any] = {
         "game": game,
         "table": table,
+        "played_on_from": _played_on_from(game),
         "can_play": state.humans_turn,
         # After a change, the latest play if a bot made it, for the live region outside the
         # board (a region drawn afresh with the board would not be read out).

@@ -33,9 +33,10 @@ def replay_steps(
     viewer: int | None,
     stand_ins: Collection[int] = (),
 ) -> tuple[Step, ...]:
-    """Every step of the deal so far, the cards as dealt first; ``stand_ins`` are the plays a
-    stand-in bot made for a person away."""
-    dealt = Step(0, _("Dealt"), None)
+    """Every step of the deal so far, the cards as dealt first (or the chosen moment a deal
+    played on from a puzzle began at); ``stand_ins`` are the plays a stand-in bot made for a
+    person away."""
+    dealt = Step(0, _("Dealt") if record.seed is not None else _("From the puzzle"), None)
     return (dealt,) + tuple(
         Step(index + 1, step_label(entry), entry)
         for index, entry in enumerate(play_log(record, viewer, names, stand_ins))

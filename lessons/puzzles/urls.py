@@ -19,8 +19,10 @@ urlpatterns = [
     path("mine/", views.my_puzzles, name="mine"),
     path("custom/<id:pk>/", views.custom_puzzle, name="custom"),
     path("custom/<id:pk>/answer", views.custom_answer, name="custom_answer"),
+    path("custom/<id:pk>/play-on", views.custom_play_on, name="custom_play_on"),
     path("custom/<id:pk>/edit", views.custom_edit, name="custom_edit"),
     path("custom/<id:pk>/delete", views.custom_delete, name="custom_delete"),
     path("<slug:puzzle_id>/", views.puzzle, name="puzzle"),
     path("<slug:puzzle_id>/answer", views.puzzle_answer, name="answer"),
+    path("<slug:puzzle_id>/play-on", views.puzzle_play_on, name="play_on"),
 ]

@@ -21,7 +21,7 @@ from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
-from lessons.puzzles import aims, editor, seen, trainer
+from lessons.puzzles import aims, editor, play_on, seen, trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.themes import THEMES, theme_title
@@ -141,7 +141,18 @@ def puzzle_context(
         "next_swaps": next_swaps,
         "hidden": hidden,
         "asking": asking,
+        "offers_play_on": finished or mode.assisted,
+        "can_play_on": play_on.can_play_on(puzzle),
+        "play_on_url": _play_on_url(puzzle, in_collection),
+        "play_on_levels": play_on.level_choices(),
+        "play_on_level": play_on.DEFAULT_LEVEL,
     }
+
+
+def _play_on_url(puzzle: Puzzle, in_collection: bool) -> str:
+    if in_collection:
+        return reverse("puzzles:play_on", args=[puzzle.id])
+    return reverse("puzzles:custom_play_on", args=[puzzle.id.removeprefix("custom-")])
 
 
 def _judge(puzzle: Puzzle, data: QueryDict) -> Outcome:
@@ -311,6 +322,25 @@ def puzzle_answer(request: HtmxHttpRequest, puzzle_id: str) -> HttpResponse:
     return _answer(request, found, answer_url, url, _page(heading))
 
 
+@require_POST
+def puzzle_play_on(request: HttpRequest, puzzle_id: str) -> HttpResponse:
+    """Play the puzzle's deal on against the bots: its position handed to the practice table."""
+    found = _collection_puzzle(puzzle_id)
+    return _play_on(request, found, reverse("puzzles:puzzle", args=[found.id]))
+
+
+def _play_on(request: HttpRequest, found: Puzzle, back_url: str) -> HttpResponse:
+    level = request.POST.get("level") or play_on.DEFAULT_LEVEL
+    if level not in play_on.LEVEL_WORDS:
+        return HttpResponseBadRequest(_("The bots play at beginner, casual, skilled or expert."))
+    if not play_on.can_play_on(found):
+        return HttpResponseBadRequest(
+            _("This puzzle cannot be played on: the other seats have no cards to play.")
+        )
+    play_on.start(request.session, found, level, back_url)
+    return redirect("practice:play_on")
+
+
 @require_GET
 def retry(request: HttpRequest) -> HttpResponse:
     """The puzzles whose first try failed and that are not put right yet."""
@@ -433,6 +463,15 @@ def custom_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     answer_url, url = _custom_urls(custom)
     page = _page(custom.title, custom=custom)
     return _answer(request, editor.to_puzzle(custom), answer_url, url, page)
+
+
+@require_POST
+def custom_play_on(request: HttpRequest, pk: int) -> HttpResponse:
+    custom = _custom(request, pk)
+    problems = editor.recheck(custom)
+    if problems:
+        return _needs_fix(request, custom, problems, 410)
+    return _play_on(request, editor.to_puzzle(custom), reverse("puzzles:custom", args=[pk]))
 
 
 @login_required
