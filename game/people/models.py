@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from game.table.models import FinishedDeal, StoredReview, finished_deal
+
 
 class Level(models.TextChoices):
     BEGINNER = "beginner", _("Beginner")
@@ -132,3 +134,25 @@ class Reaction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} from seat {self.seat + 1} at {self.table}"
+
+
+class PeopleReview(StoredReview):
+    """The Expert's review of one person's plays in a finished deal at a table (the fields and
+    their meaning: ``game.table.models.StoredReview``): one per table, deal, seat and review
+    version, shown only to whoever holds that seat. The plays a stand-in bot made for the seat
+    while its person was away are listed in it, never judged."""
+
+    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="reviews")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "deal", "seat", "version"], name="one_people_review_per_seat"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"review of deal {self.deal}, seat {self.seat + 1}, at {self.table}"
+
+    def finished_deal(self) -> FinishedDeal:
+        return finished_deal(self.table.deals, self.table.seed, self.deal)

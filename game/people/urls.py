@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from game.people import views
+from game.people import review_views, views
 
 app_name = "people"
 
 TABLE = "tables/<str:code>/"
+REVIEW = TABLE + "review/<id:deal>/seat-<id:seat>/"
 
 urlpatterns = [
     path("tables/", views.index, name="index"),
@@ -25,4 +26,10 @@ urlpatterns = [
     path(TABLE + "react", views.react, name="react"),
     path(TABLE + "replay", views.replay, name="replay"),
     path(TABLE + "export.json", views.export, name="export"),
+    path(REVIEW, review_views.review, name="review"),
+    path(REVIEW + "progress", review_views.review_progress, name="review_progress"),
+    path(REVIEW + "again", review_views.review_again, name="review_again"),
+    path(REVIEW + "<id:number>/", review_views.review_play, name="review_play"),
+    path(REVIEW + "<id:number>/try", review_views.review_try, name="review_try"),
+    path(REVIEW + "<id:number>/answer", review_views.review_try_answer, name="review_try_answer"),
 ]

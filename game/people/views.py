@@ -431,6 +431,7 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "previous_step": steps[step - 1] if step > 0 else None,
         "next_step": steps[step + 1] if step + 1 < len(steps) else None,
         "last_step": steps[-1],
+        "review_seat": None if me is None else me + 1,  # your seat, as the pages count them
     }
     partial = request.htmx and not request.htmx.history_restore_request
     template = "people/replay.html#replay_update" if partial else "people/replay.html"
