@@ -189,13 +189,13 @@ def review_try_answer(request: HtmxHttpRequest, pages: ReviewPages, number: int)
     """A try, judged by the review's search (so only while an Expert slot is free: else a 429
     and nothing judged); an illegal or unclear play is answered as the table answers it, and a
     try that answers another review, or one being made again, is refused and judged by no one."""
-    answers = request.POST.get("review", "")
-    if not DIGITS.fullmatch(answers):
+    answers = request.POST.getlist("review")
+    if len(answers) != 1 or not DIGITS.fullmatch(answers[0]):
         return HttpResponseBadRequest(_("The try must say which review it answers."))
     if not pages.done:
         message = _("The review of this deal is being made again: try this play once it is done.")
         return _refused_try(request, pages, message)
-    if int(answers) != pages.stored.pk:
+    if int(answers[0]) != pages.stored.pk:
         message = _(
             "This try answers another review than the one of your plays in this deal: open the "
             "play again from the review and try it there."
