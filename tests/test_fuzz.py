@@ -7,7 +7,8 @@ other fields' values, unicode digits (², ①, ١), NUL bytes, huge or numeric-l
 strangers' field names. Every example runs in a savepoint that is rolled back, so each starts
 from the same world: a learner part-way into the lessons, a practice game at the human's turn, a
 class with three live sessions asking and a student in each, a draft session, a teacher's own
-puzzle, an account (with a password-reset link) for the accounts' forms.
+puzzle, an account (with a password-reset link) for the accounts' forms, and a reviewed deal at
+the practice table and at a table with people (the review's try answers and its again).
 
 The examples of the fast run are fixed (``derandomize``), so CI is repeatable; the slow run
 explores new ones each time, more of them (``SEEP_FUZZ_EXAMPLES`` examples per endpoint, 30 by
@@ -43,8 +44,10 @@ from pytest_django.fixtures import Settings
 
 from game.engine import ACTIONS, DECK
 from game.people import seeds as people_seeds
-from game.people.models import PeopleTable
-from game.practice.models import PracticeGame
+from game.people.models import PeopleReview, PeopleTable
+from game.practice.models import PracticeGame, PracticeReview
+from game.review import DealReview
+from game.table import review_tasks
 from lessons.classroom import live, questions, rosters
 from lessons.classroom.models import Classroom, LiveSession
 from lessons.course.content import all_lessons
@@ -53,8 +56,10 @@ from lessons.puzzles import editor
 from lessons.puzzles.collection import all_puzzles
 from lessons.puzzles.models import CustomPuzzle
 from tests.people import helpers as people_helpers
-from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
+from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, AN_OPPONENT_BIDS, deal_games_from
 from tests.play.helpers import bots_until_human, new_game, state_of
+from tests.review_web import helpers as review_helpers
+from tests.review_web import people_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -603,6 +608,71 @@ def password_reset(request: pytest.FixtureRequest) -> Target:
     return Target(urls, Client(), samples, prepare=follow_the_link)
 
 
+def review_tries(review: DealReview, pk: int, hand: list[str]) -> list[Form]:
+    """What a review's try page posts: the best play and the play made at the worst moment,
+    a card thrown or asked about, each saying which review it answers."""
+    worst = max(review.plays, key=lambda play: play.loss)
+    answers = str(pk)
+    samples: list[Form] = [
+        {"review": answers, "move": str(worst.best)},
+        {"review": answers, "move": str(worst.played)},
+        {"review": answers, "card": hand[0], "action": "throw"},
+        {"review": answers, "card": hand[-1], "show": "1"},
+        {"review": str(pk + 1), "move": str(worst.best)},
+    ]
+    return samples
+
+
+def review_addresses(review: DealReview, address: Callable[..., str]) -> list[str]:
+    """A review's try answers (the worst play, a forced one, a play not made) and its again."""
+    worst = max(review.plays, key=lambda play: play.loss)
+    forced = next(play for play in review.plays if play.forced)
+    return [
+        address("review_try_answer", worst.number),
+        address("review_try_answer", forced.number),
+        address("review_try_answer", 47),
+        address("review_again"),
+    ]
+
+
+def practice_review(request: pytest.FixtureRequest) -> Target:
+    monkeypatch = request.getfixturevalue("monkeypatch")
+    monkeypatch.setattr(review_tasks, "BUDGET", 0.02)
+    deal_games_from(monkeypatch, A_BOT_SWEEPS_ON_PLAY_1)
+    client = Client()
+    game, record = review_helpers.finished_game(client)
+    review = review_helpers.reviewed(client, game)
+    pk = PracticeReview.objects.get(game=game).pk
+    worst = max(review.plays, key=lambda play: play.loss)
+    hand = [str(card) for card in record.positions[worst.index].hands[0]]
+
+    def address(name: str, *more: object) -> str:
+        return review_helpers.review_url(game, name, *more)
+
+    return Target(review_addresses(review, address), client, review_tries(review, pk, hand))
+
+
+def people_review(request: pytest.FixtureRequest) -> Target:
+    """Seat 1's review at a table with people, posted to by seat 1's person (and at seat 3's
+    review, which is not theirs)."""
+    monkeypatch = request.getfixturevalue("monkeypatch")
+    monkeypatch.setattr(review_tasks, "BUDGET", 0.02)
+    monkeypatch.setattr(people_seeds, "new_match_seed", lambda: 2)
+    done = people_tables.finished_table()
+    host = done.by_seat[0]
+    review = people_tables.reviewed(host, done.table, 0)
+    pk = PeopleReview.objects.get(table=done.table, seat=0).pk
+    worst = max(review.plays, key=lambda play: play.loss)
+    hand = [str(card) for card in done.record.positions[worst.index].hands[0]]
+
+    def address(name: str, *more: object) -> str:
+        return people_tables.review_url(done.table, 0, name, *more)
+
+    urls = review_addresses(review, address)
+    urls.append(people_tables.review_url(done.table, 2, "review_try_answer", worst.number))
+    return Target(urls, host, review_tries(review, pk, hand))
+
+
 def deck_switch(request: pytest.FixtureRequest) -> Target:
     samples: list[Form] = [{"deck": "four", "next": "/learn/"}, {"deck": "two", "next": "/"}]
     return Target([reverse("table:deck_style")], Client(), samples)
@@ -627,6 +697,8 @@ TARGETS: dict[str, Callable[[pytest.FixtureRequest], Target]] = {
     "sign up": sign_up,
     "password reset": password_reset,
     "deck switch": deck_switch,
+    "practice review": practice_review,
+    "review at a table with people": people_review,
 }
 
 # ---- the check ------------------------------------------------------------------------------
