@@ -431,8 +431,9 @@ def people_play(request: pytest.FixtureRequest) -> Target:
         {"expected": expected, "level": "skilled"},
         {"expected": expected},
         {"kind": "good"},
+        {"bot_speed": "slow"},
     ]
-    names = ("play", "bot", "back", "next_deal", "react")
+    names = ("play", "bot", "back", "next_deal", "react", "speed", "leave")
     urls = [reverse(f"people:{name}", args=[table.code]) for name in names]
     return Target(urls, client, samples)
 

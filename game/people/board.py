@@ -18,7 +18,7 @@ from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
 from game.people import tables
 from game.people.holders import Viewer
-from game.people.models import Level, PeopleTable, Reaction, Seat
+from game.people.models import BotSpeed, Level, PeopleTable, Reaction, Seat
 from game.table.component import Feedback, Table, seat_label, seat_number, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
@@ -33,6 +33,10 @@ def player_name(seat: Seat, away: bool = False) -> str:
         return _("%(level)s bot") % {"level": Level(seat.level).label}
     if not seat.name:
         return _("free seat")
+    if away and seat.is_free:
+        return _("%(name)s left: a bot plays the seat until someone sits down") % {
+            "name": seat.name
+        }
     if away:
         return _("%(name)s, away: a bot plays for them") % {"name": seat.name}
     return seat.name
@@ -75,9 +79,13 @@ def page_context(
         kinds=Reaction.Kind.choices,
         poll_every=f"{tables.POLL_SECONDS:g}s",
         feedback=feedback,
+        speeds=BotSpeed.choices,
+        # Mid-match, seats their people left, which anyone not seated may take.
+        open_seats=[seat for seat in seats if seat.is_free and table.finished is None],
+        join_form=join_form,
     )
     if table.started is None:
-        context.update(lobby_context(table, seats, viewer), phase="lobby", join_form=join_form)
+        context.update(lobby_context(table, seats, viewer), phase="lobby")
     elif viewer.seat is None and not table.spectators:
         context["phase"] = "closed"
     else:

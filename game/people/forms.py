@@ -1,6 +1,6 @@
-"""The forms of a table with people: making one, sitting down, a bot for a free seat, a
-reaction. Seat numbers are posted as people read them (1–4) and kept as the engine counts them
-(0–3)."""
+"""The forms of a table with people: making one, sitting down, a bot for a free seat, the bots'
+speed, a reaction. Seat numbers are posted as people read them (1–4) and kept as the engine
+counts them (0–3)."""
 
 from __future__ import annotations
 
@@ -60,15 +60,8 @@ def name_field(required: bool = True) -> forms.CharField:
     )
 
 
-class NewTableForm(forms.Form):
-    deals_to_play = forms.TypedChoiceField(
-        label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
-    )
-    seat_0 = forms.ChoiceField(label=_("Seat 1"), choices=SEAT_KINDS, required=False)
-    seat_1 = forms.ChoiceField(label=_("Seat 2"), choices=SEAT_KINDS, required=False)
-    seat_2 = forms.ChoiceField(label=_("Seat 3"), choices=SEAT_KINDS, required=False)
-    seat_3 = forms.ChoiceField(label=_("Seat 4"), choices=SEAT_KINDS, required=False)
-    bot_speed = forms.TypedChoiceField(
+def bot_speed_field() -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
         label=_("Bot speed"),
         choices=BotSpeed.choices,
         initial=BotSpeed.NORMAL,
@@ -80,6 +73,17 @@ class NewTableForm(forms.Form):
             **{speed: seconds for speed, seconds in BOT_PAUSE.items()},
         ),
     )
+
+
+class NewTableForm(forms.Form):
+    deals_to_play = forms.TypedChoiceField(
+        label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
+    )
+    seat_0 = forms.ChoiceField(label=_("Seat 1"), choices=SEAT_KINDS, required=False)
+    seat_1 = forms.ChoiceField(label=_("Seat 2"), choices=SEAT_KINDS, required=False)
+    seat_2 = forms.ChoiceField(label=_("Seat 3"), choices=SEAT_KINDS, required=False)
+    seat_3 = forms.ChoiceField(label=_("Seat 4"), choices=SEAT_KINDS, required=False)
+    bot_speed = bot_speed_field()
     turn_seconds = forms.TypedChoiceField(
         label=_("Turn timer"),
         choices=TIMERS,
@@ -140,6 +144,12 @@ class JoinForm(forms.Form):
 class BotSeatForm(forms.Form):
     seat = seat_number_field()
     level = forms.ChoiceField(label=_("Bot"), choices=Level.choices, initial=Level.CASUAL)
+
+
+class BotSpeedForm(forms.Form):
+    """The bots' speed, changed at the table mid-game."""
+
+    bot_speed = bot_speed_field()
 
 
 class ReactionForm(forms.Form):

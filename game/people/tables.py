@@ -96,10 +96,10 @@ def _locked(table: PeopleTable) -> tuple[PeopleTable, list[Seat]]:
 def _claim(table: PeopleTable, seats: list[Seat], number: int, **fields: object) -> None:
     """Give free seat ``number`` its holder or bot, only if it is still free when written (so
     that even a database that takes no row lock gives it once)."""
-    if table.started is not None:
-        raise TableError(_("The match has started: the seats are taken."))
     if not 0 <= number < 4:
         raise TableError(_("There is no such seat."))
+    if table.started is not None and (seats[number].is_bot or "level" in fields):
+        raise TableError(_("The match has started: only a seat someone left can be taken."))
     free = Seat.objects.filter(
         pk=seats[number].pk, level="", holder_key="", holder_user__isnull=True
     )
@@ -112,7 +112,8 @@ def _claim(table: PeopleTable, seats: list[Seat], number: int, **fields: object)
 def take_seat(
     table: PeopleTable, number: int, name: str, user: User | None, key: str
 ) -> PeopleTable:
-    """Sit the person at a free seat; the match starts once no seat is left free."""
+    """Sit the person at a free seat; the match starts once no seat is left free. Mid-match the
+    free seat is one its person left: the stand-in bot stops and the newcomer plays it on."""
     table, seats = _locked(table)
     for other in seats:
         if (key and other.holder_key == key) or (
@@ -122,7 +123,7 @@ def take_seat(
                 _("You already sit at seat %(number)s.") % {"number": other.number + 1}
             )
     _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=timezone.now())
-    return _changed(table)
+    return _changed(table, back=number if table.started is not None else None)
 
 
 @transaction.atomic
@@ -133,14 +134,36 @@ def make_bot(table: PeopleTable, number: int, level: str) -> PeopleTable:
     return _changed(table)
 
 
-def _changed(table: PeopleTable) -> PeopleTable:
+@transaction.atomic
+def leave_seat(table: PeopleTable, number: int) -> PeopleTable:
+    """The person at seat ``number`` gives it up. Before the match the seat is simply free again;
+    during it, a stand-in bot plays it (it counts as away, and the log tags its plays) until
+    someone sits down there, its person or anyone else; the name stays for the log."""
+    table, seats = _locked(table)
+    seat = seats[number]
+    if seat.is_bot or seat.is_free:
+        raise TableError(_("Nobody sits at that seat."))
+    name = seat.name if table.started is not None else ""
+    Seat.objects.filter(pk=seat.pk).update(holder_key="", holder_user=None, joined=None, name=name)
+    if table.started is not None and table.finished is None and number not in table.away:
+        table.away = sorted({*table.away, number})
+        PeopleTable.objects.filter(pk=table.pk).update(away=table.away)
+    return _changed(table)
+
+
+def _changed(table: PeopleTable, back: int | None = None) -> PeopleTable:
     """A seat changed: every page redraws; with no seat left free, the match is dealt (once,
-    whoever filled the last seat)."""
+    whoever filled the last seat). ``back``: a seat left mid-match has its person again (the
+    stand-in stops, their turn's timer starts afresh)."""
     seats = list(table.seats.all())
     moment = timezone.now()
     rows = PeopleTable.objects.filter(pk=table.pk)
-    bump = {"version": F("version") + 1, "updated": moment}
-    if not any(seat.is_free for seat in seats):
+    bump: dict[str, object] = {"version": F("version") + 1, "updated": moment}
+    if back is not None:
+        bump |= {"away": [s for s in table.away if s != back], "turn_began": moment}
+    if table.started is not None:
+        rows.update(**bump)
+    elif not any(seat.is_free for seat in seats):
         state = MatchState.load([], table.seed, table.deals_to_play, levels_of(seats))
         starting = rows.filter(started__isnull=True)
         starting.update(deals=state.record, started=moment, turn_began=moment, **bump)
@@ -284,6 +307,13 @@ def next_deal(table: PeopleTable, state: MatchState, expected: int) -> bool:
     return _swap(table, state, expected)
 
 
+def set_bot_speed(table: PeopleTable, speed: str) -> None:
+    """The bots' speed, changed mid-game. It changes no play, so the version stays (a bot's turn
+    in flight is not made stale); every page's next pause is the new speed's."""
+    PeopleTable.objects.filter(pk=table.pk).update(bot_speed=speed)
+    table.refresh_from_db()
+
+
 def react(table: PeopleTable, seat: int, kind: str) -> bool:
     """Say one of the fixed reactions; a second from the same seat within ``REACTION_GAP``
     seconds is dropped. Changes no version: nobody's half-made play is redrawn for it."""
@@ -303,6 +333,7 @@ __all__ = [
     "bot_turn",
     "come_back",
     "create_table",
+    "leave_seat",
     "levels_of",
     "load_state",
     "make_bot",
@@ -312,5 +343,6 @@ __all__ = [
     "react",
     "recent_reactions",
     "seconds_left",
+    "set_bot_speed",
     "take_seat",
 ]

@@ -30,9 +30,16 @@ from game.engine import Attempt
 from game.match import NotYourTurn, finished_deals, watcher_view
 from game.people import codes, tables
 from game.people.board import RETRY_SECONDS, log_names, page_context, reactions_context
-from game.people.forms import BotSeatForm, CodeForm, JoinForm, NewTableForm, ReactionForm
+from game.people.forms import (
+    BotSeatForm,
+    BotSpeedForm,
+    CodeForm,
+    JoinForm,
+    NewTableForm,
+    ReactionForm,
+)
 from game.people.holders import Viewer, browser_key, my_tables, viewer_of
-from game.people.models import Level, PeopleTable, Seat
+from game.people.models import BotSpeed, Level, PeopleTable, Seat
 from game.people.tables import TableError, Turn
 from game.table import qr
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
@@ -242,6 +249,39 @@ def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
         found, seats = _table(code)
         return _refuse(request, found, seats, viewer, str(error))
     return redirect("people:table", code=found.code)
+
+
+@require_POST
+def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Give up your seat: before the match it is free again; during it a bot plays it until
+    someone (you again, or anyone) sits down there. The page is then a watcher's."""
+    found, seats = _table(code)
+    viewer = viewer_of(request, found, seats)
+    if viewer.seat is None:
+        return HttpResponseForbidden(_("You do not sit at this table."))
+    if found.finished is not None:
+        message = _("The match is over: there is no seat to leave.")
+        return _refuse(request, found, seats, viewer, message)
+    tables.leave_seat(found, viewer.seat.number)
+    return redirect("people:table", code=found.code)
+
+
+@require_POST
+def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The bots' speed, changed mid-game by anyone seated or the host (no play changes, so no
+    ``expected`` and the version stays)."""
+    found, seats = _table(code)
+    viewer = viewer_of(request, found, seats)
+    if viewer.seat is None and not viewer.host:
+        return HttpResponseForbidden(_("Only the host and those at the table set the bots' speed."))
+    form = BotSpeedForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Bot speed is slow, normal or fast."))
+    tables.set_bot_speed(found, form.cleaned_data["bot_speed"])
+    if not request.htmx:
+        return redirect("people:table", code=found.code)
+    context = {"table": found, "speeds": BotSpeed.choices}
+    return render(request, f"{TEMPLATE}#speed", context)
 
 
 # ---- playing ---------------------------------------------------------------------------------

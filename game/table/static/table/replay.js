@@ -1,6 +1,7 @@
-// The replay's arrow keys: ← goes to the previous step and → to the next, by the replay's own
-// Previous and Next links (htmx fetches them into the replay region; without this file the
-// links still work). Keys meant for a form control or with a modifier are left alone.
+// The replay's arrow keys, for every table's replay (the practice table's, a people table's):
+// ← goes to the previous step and → to the next, by the replay's own Previous and Next links
+// (htmx fetches them into the replay region; without this file the links still work). Keys
+// meant for a form control or with a modifier are left alone.
 document.addEventListener("keydown", (event) => {
   const rel = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
   if (rel === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
