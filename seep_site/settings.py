@@ -185,7 +185,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "lessons:learn"
+# Signing in leads each to their own page (lessons.classroom.views.after_sign_in).
+LOGIN_REDIRECT_URL = "classroom:after_sign_in"
 LOGOUT_REDIRECT_URL = "lessons:home"
 
 # Mail (password resets): SMTP in production (EMAIL_HOST, a local relay by default); in

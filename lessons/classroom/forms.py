@@ -75,7 +75,7 @@ class JoinForm(forms.Form):
         label=_("Code"),
         max_length=20,
         help_text=_(
-            "The code your teacher shows: 6 letters and digits for a lesson, 8 for a class."
+            "The class code your teacher shows: it takes you into the live lesson when one runs."
         ),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

@@ -8,7 +8,7 @@ lesson progress, so nothing is counted twice.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -95,6 +95,14 @@ class Work:
         return sum(t.correct for t in self.tries)
 
 
+def is_done(homework: Homework, completed_lessons: Container[str], solved: Container[str]) -> bool:
+    """Whether homework is done by a student who completed these lessons and solved these
+    puzzles (exercise keys): its lesson completed, or every one of its puzzles solved."""
+    if homework.lesson:
+        return homework.lesson in completed_lessons
+    return all(key in solved for key in homework.puzzles)
+
+
 def _record_filter(homework: Homework) -> Q:
     if homework.lesson:
         return Q(exercise__startswith=f"lesson:{homework.lesson}:")
@@ -159,7 +167,7 @@ def progress(homework: Homework, students: Iterable[Student] | None = None) -> l
             )
         else:
             got = solved.get(student.learner_id or 0, set())
-            done = len(got) == len(homework.puzzles)
+            done = is_done(homework, (), got)
             mine = tries.get(student.learner_id or 0, [])
             finished = max((t.created for t in mine if t.correct), default=None) if done else None
             total = len(homework.puzzles)

@@ -1,4 +1,6 @@
-"""Joining by code at /join: a 6-character code opens a live session, an 8-character one a class.
+"""Joining by code at /join: the class's 8-character code puts a student in the class and, when
+a live session runs in it, in that session's lobby (``lobby``); without one, on the class's page,
+which takes them in when the teacher starts one. A session's own 6-character code still works.
 
 The view asks the rate limit (``ratelimit``) before calling ``join``, and counts the codes that
 ``join`` finds wrong.
@@ -11,7 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from lessons.classroom import codes, live, rosters
+from lessons.classroom import codes, live, lobby, rosters
 from lessons.classroom.models import Classroom
 
 
@@ -52,8 +54,11 @@ def join(request: HttpRequest, typed_code: str, nickname: str) -> str:
             )
         if _teaches(request, classroom):
             return reverse("classroom:class", args=[classroom.pk])
-        rosters.enrol(request, classroom, nickname)
-        return reverse("classroom:home")
+        student = rosters.enrol(request, classroom, nickname)
+        session = lobby.join_running(classroom, student)
+        if session is not None:
+            return reverse("classroom:live", args=[session.pk])
+        return reverse("classroom:my_class", args=[classroom.pk])
     except (rosters.RosterError, live.SessionError) as error:
         raise JoinError(str(error)) from None
 

@@ -54,6 +54,16 @@ def classes_taught(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Classroom
     return Classroom.objects.filter(pk__in=mine)
 
 
+def may_make_class(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether the user may make a class (and is shown the form): an account that teaches, or
+    that has no place on a roster. A pupil's account never does."""
+    if not user.is_authenticated:
+        return False
+    if classes_taught(user).exists():
+        return True
+    return not Student.objects.filter(user_id=user.pk).exists()
+
+
 @transaction.atomic
 def create_class(owner: User, name: str) -> Classroom:
     for _attempt in range(10):
@@ -102,6 +112,14 @@ def _mine(request: HttpRequest) -> Q:
 def my_students(request: HttpRequest) -> QuerySet[Student]:
     """The places this browser (or this account) has on any roster."""
     return Student.objects.filter(_mine(request))
+
+
+def my_places(request: HttpRequest) -> tuple[list[int], int | None]:
+    """What ``my_students`` reads, as plain keys: the roster places this browser holds and the
+    signed-in account (for ``places.place_of``, which a polling page asks without the ORM)."""
+    held = request.session.get(SESSION_KEY, [])
+    user = request.user.pk if request.user.is_authenticated else None
+    return [pk for pk in held if isinstance(pk, int)], user
 
 
 def student_in(request: HttpRequest, classroom: Classroom) -> Student | None:

@@ -6,22 +6,36 @@ the class (``rosters.classes_taught``); students' pages show only the student's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from game.table import qr
-from game.table.http import client_address
-from lessons.classroom import codes, exports, homework, joining, live, ratelimit, rosters
+from game.table.http import HtmxHttpRequest, client_address
+from lessons.classroom import (
+    codes,
+    exports,
+    homework,
+    joining,
+    live,
+    lobby,
+    overview,
+    ratelimit,
+    rosters,
+)
 from lessons.classroom.forms import (
     ClassForm,
     CoTeacherForm,
@@ -65,28 +79,49 @@ def csv_response(filename: str, header: list[str], rows: Any) -> HttpResponse:
     return response
 
 
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    """Teachers: their classes. Students: their classes and homework. Anyone: how to begin."""
+def _home(request: HttpRequest, form: ClassForm | None = None, status: int = 200) -> HttpResponse:
     places = [
-        (student, homework.for_student(student), live.joined_open(student))
+        (student, homework.for_student(student), lobby.running(student.classroom))
         for student in rosters.my_students(request).select_related("classroom")
     ]
     context = {
         "taught": list(rosters.classes_taught(request.user)),
         "places": places,
-        "form": ClassForm(),
+        "may_make_class": rosters.may_make_class(request.user),
+        "form": form or ClassForm(),
     }
-    return render(request, "classroom/home.html", context)
+    return render(request, "classroom/home.html", context, status=status)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Teachers: their classes. Students: their classes. Anyone: how to begin."""
+    return _home(request)
+
+
+@require_GET
+def after_sign_in(request: HttpRequest) -> HttpResponse:
+    """Where signing in leads (``LOGIN_REDIRECT_URL``): a teacher to their classroom home, a
+    student of one class to its page (of several, to the home that lists them), anyone else
+    to the lessons."""
+    if rosters.classes_taught(request.user).exists():
+        return redirect("classroom:home")
+    classes = list(rosters.my_students(request).values_list("classroom_id", flat=True)[:2])
+    if len(classes) == 1:
+        return redirect("classroom:my_class", pk=classes[0])
+    if classes:
+        return redirect("classroom:home")
+    return redirect("lessons:learn")
 
 
 @login_required
 @require_POST
 def class_create(request: HttpRequest) -> HttpResponse:
+    if not rosters.may_make_class(request.user):
+        raise PermissionDenied("A pupil's account does not make classes.")
     form = ClassForm(request.POST)
     if not form.is_valid():
-        context = {"taught": list(rosters.classes_taught(request.user)), "form": form}
-        return render(request, "classroom/home.html", context, status=400)
+        return _home(request, form, status=400)
     assert isinstance(request.user, User)
     classroom = rosters.create_class(request.user, form.cleaned_data["name"])
     return redirect("classroom:class", pk=classroom.pk)
@@ -385,6 +420,70 @@ def homework_remove(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back)
 
 
+def _my_place(request: HttpRequest, pk: int) -> Student:
+    """This browser's (or account's) place in the class; a 404 for anyone without one."""
+    student = rosters.my_students(request).filter(classroom_id=pk).select_related("classroom")
+    found = student.first()
+    if found is None:
+        raise Http404("No such class.")
+    return found
+
+
+def _live_now_context(student: Student) -> dict[str, Any]:
+    return {"classroom": student.classroom, "running": lobby.running(student.classroom)}
+
+
+@require_GET
+def my_class(request: HttpRequest, pk: int) -> HttpResponse:
+    """A student's page of their class: the live lesson running now (or a wait for one, which
+    takes them in when it starts), their homework, and every finished session with their
+    score."""
+    student = _my_place(request, pk)
+    context = {
+        "student": student,
+        "homework_list": homework.for_student(student),
+        "taken": overview.sessions_taken(student, finished_only=True),
+        **_live_now_context(student),
+    }
+    return render(request, "classroom/my_class.html", context)
+
+
+@require_GET
+def my_class_live_now(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Polled by a student's class page with the session it shows (``shown``: its id, or 0):
+    204 while that is still so (one query); when a session has started, the page is sent into
+    it; when it has ended, the part is drawn again. Anyone not in the class gets 204 too."""
+    running = lobby.running_pk(pk) or 0
+    if str(running) == request.GET.get("shown"):
+        return HttpResponse(status=204)
+    student = rosters.my_students(request).filter(classroom_id=pk).select_related("classroom")
+    found = student.first()
+    if found is None:
+        return HttpResponse(status=204)
+    if running:
+        into = reverse("classroom:my_class_live", args=[pk])
+        return HttpResponseClientRedirect(into) if request.htmx else redirect(into)
+    if not request.htmx:
+        return redirect("classroom:my_class", pk=pk)
+    return render(request, "classroom/my_class.html#live_now", _live_now_context(found))
+
+
+@require_GET
+def my_class_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Into the lobby of the session running in the student's class (a link, so it works
+    without JavaScript too; joining twice is joining once)."""
+    student = _my_place(request, pk)
+    try:
+        session = lobby.join_running(student.classroom, student)
+    except live.SessionError as error:  # finished between the page and the click
+        messages.info(request, error.message)
+        session = None
+    if session is None:
+        messages.info(request, _("No live lesson is running in this class now."))
+        return redirect("classroom:my_class", pk=pk)
+    return redirect("classroom:live", pk=session.pk)
+
+
 @require_GET
 def my_homework(request: HttpRequest, pk: int) -> HttpResponse:
     """A student's own view of one homework: what to do, what is done (nobody else's work)."""
@@ -423,3 +522,88 @@ def homework_csv(request: HttpRequest, pk: int) -> HttpResponse:
         exports.HOMEWORK_COLUMNS,
         exports.homework_rows(classroom),
     )
+
+
+# The class overview: owner only ---------------------------------------------------------------
+
+
+def sort_checked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A ``?sort=`` the table does not know is a 400 that names the sorts it does."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except overview.SortError as error:
+            return HttpResponseBadRequest(str(error))
+
+    return checked
+
+
+def _class_order(request: HttpRequest) -> overview.Sorted:
+    return overview.read_sort(
+        request.GET.get("sort"), overview.CLASS_COLUMNS, overview.CLASS_DEFAULT_SORT
+    )
+
+
+@login_required
+@require_GET
+@sort_checked
+def class_overview(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every student of the class at a glance, sortable by each column."""
+    classroom = owned_class(request, pk)
+    order = _class_order(request)
+    context = {
+        "classroom": classroom,
+        "rows": overview.sorted_class(classroom, order),
+        "headings": overview.headings(overview.CLASS_COLUMNS, order),
+        "order": order,
+    }
+    return render(request, "classroom/overview.html", context)
+
+
+@login_required
+@require_GET
+@sort_checked
+def class_overview_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = owned_class(request, pk)
+    rows = overview.class_csv_rows(overview.sorted_class(classroom, _class_order(request)))
+    return csv_response(f"overview-class-{classroom.pk}.csv", overview.CLASS_CSV_COLUMNS, rows)
+
+
+def _student_detail(
+    request: HttpRequest, pk: int, sid: int
+) -> tuple[Classroom, Student, overview.Sorted, overview.StudentDetail]:
+    classroom = owned_class(request, pk)
+    student = _student(classroom, sid)
+    order = overview.read_sort(
+        request.GET.get("sort"), overview.STUDENT_COLUMNS, overview.STUDENT_DEFAULT_SORT
+    )
+    return classroom, student, order, overview.student_detail(classroom, student, order)
+
+
+@login_required
+@require_GET
+@sort_checked
+def student_overview(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """One student in detail: each lesson, puzzle theme, live lesson and homework."""
+    classroom, student, order, detail = _student_detail(request, pk, sid)
+    context = {
+        "classroom": classroom,
+        "student": student,
+        "detail": detail,
+        "row": detail.row,
+        "headings": overview.headings(overview.STUDENT_COLUMNS, order),
+        "order": order,
+    }
+    return render(request, "classroom/student_overview.html", context)
+
+
+@login_required
+@require_GET
+@sort_checked
+def student_overview_csv(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom, student, _order, detail = _student_detail(request, pk, sid)
+    rows = overview.student_csv_rows(student, detail.items)
+    filename = f"student-{student.pk}-class-{classroom.pk}.csv"
+    return csv_response(filename, overview.STUDENT_CSV_COLUMNS, rows)

@@ -38,7 +38,7 @@ def test_a_student_joins_a_class_with_its_code_and_sees_it(classroom: Classroom)
     client = Client()
     code = f"{classroom.code[:4].lower()}-{classroom.code[4:]}"  # as typed on a phone
     response = client.post(reverse("classroom:join"), {"code": code, "nickname": "  Asha  K "})
-    assert response["Location"] == reverse("classroom:home")
+    assert response["Location"] == reverse("classroom:my_class", args=[classroom.pk])
     student = Student.objects.get()
     assert student.nickname == "Asha K" and student.learner is not None and student.user is None
     home = client.get(reverse("classroom:home")).content.decode()

@@ -396,8 +396,10 @@ def test_other_hands_never_reach_a_students_page(
 
 def test_a_student_finds_the_way_back_to_the_live_lesson(started: LiveSession, join: Join) -> None:
     asha = join(started, "Asha")
+    way_back = reverse("classroom:my_class_live", args=[started.classroom_id])
     home = asha.get(reverse("classroom:home")).content
-    assert elements(home, "a", href=reverse("classroom:live", args=[started.pk]))
+    assert elements(home, "a", href=way_back)
+    assert asha.get(way_back)["Location"] == reverse("classroom:live", args=[started.pk])
     live.finish(started, started.state)
     home = asha.get(reverse("classroom:home")).content
-    assert not elements(home, "a", href=reverse("classroom:live", args=[started.pk]))
+    assert not elements(home, "a", href=way_back)

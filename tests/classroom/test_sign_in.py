@@ -74,7 +74,7 @@ def sign_in(browser: Client, username: str, password: str) -> str:
     """Sign in through the page; returns the text of the page it leads to."""
     response = browser.post(reverse("login"), {"username": username, "password": password})
     assert response.status_code == 302, response.content.decode()[:2000]
-    return browser.get(response["Location"]).content.decode()
+    return browser.get(response["Location"], follow=True).content.decode()
 
 
 def notes(html: str) -> list[str]:

@@ -37,5 +37,5 @@ def test_a_pupil_with_the_same_code_still_joins(classroom: Classroom) -> None:
     pupil = Client()
     pupil.get(reverse("classroom:join"))
     response = pupil.post(reverse("classroom:join"), {"code": classroom.code, "nickname": "Asha"})
-    assert response["Location"] == reverse("classroom:home")
+    assert response["Location"] == reverse("classroom:my_class", args=[classroom.pk])
     assert [s.nickname for s in classroom.students.all()] == ["Asha"]
