@@ -1,14 +1,16 @@
 """The demo (``manage.py demo``): a teacher's class with a finished live session, a draft and
-homework half done, and a player with lesson stars, a puzzle rating and practice games.
+homework half done, and a player with lesson stars, a puzzle rating, practice games and tables
+with people (a finished match to replay, and one in play with a seat its player left).
 
 Everything is made the way real use makes it, through the app's own code: accounts by the sign-up
 form, logins by ``rosters.create_logins``, a student joining with the class code by
 ``joining.join``; every answer is read and judged by the question the page asks
 (``lessons.questions``: each kind's ``sample_forms`` gives right answers and usual mistakes) and
 stored by the same service (``live.submit``, ``progress.record_step``, ``trainer.record``); practice
-plays go through ``MatchState``. Who answers what, and how fast, comes from a seeded
-``random.Random``, so every run makes the same demo; only what the services draw themselves
-(class and join codes, printed logins' nicknames and passwords) differs.
+plays go through ``MatchState``, a people table's through its service (``game.people.tables``).
+Who answers what, and how fast, comes from a seeded ``random.Random``, so every run makes the
+same demo; only what the services draw themselves (class, join and table codes, printed logins'
+nicknames and passwords) differs.
 
 Each part (the class, the player) is made whole in one transaction, or left alone if it is there,
 so a second run changes nothing. Demo accounts carry an e-mail address at ``demo.invalid``: an
@@ -32,6 +34,8 @@ from django.http import HttpRequest, QueryDict
 from django.test.utils import override_settings
 from django.utils import timezone
 
+from game.people import tables
+from game.people.models import PeopleTable
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
 from lessons.accounts import SignupForm
@@ -89,6 +93,10 @@ PLAYER_HALF_DONE = ("taking-everything", 4)  # steps done
 PLAYER_PUZZLES = 10
 PLAYER_PUZZLE_SUCCESS = 0.65
 PLAYER_PLAYS_IN_OPEN_GAME = 5
+# Tables with people: the player at seat 1 with a friend opposite, two casual bots; the friend of
+# the table in play leaves after that many plays of the deal.
+FRIENDS = ("Ravi", "Leela")
+FRIEND_LEAVES_AFTER = 9
 
 
 class DemoError(RuntimeError):
@@ -429,7 +437,8 @@ def _build_player(report: Report) -> None:
         return
     report.made.append(
         f"the player “{PLAYER}”: lesson stars, {PLAYER_PUZZLES} rated puzzles, "
-        "a finished practice game and one to carry on"
+        "a finished practice game and one to carry on, "
+        "a finished table with people and one in play with a free seat"
     )
 
 
@@ -453,6 +462,43 @@ def _make_player(user: User) -> None:
         try_puzzle(learner, missed, True, "retry", rng)  # a miss put right
     _practice_game(user, rng, deals_to_play=1, opponents="casual", plays=None)
     _practice_game(user, rng, deals_to_play=0, opponents="skilled", plays=PLAYER_PLAYS_IN_OPEN_GAME)
+    _people_table(user, rng, FRIENDS[0], leaves_after=None)
+    _people_table(user, rng, FRIENDS[1], leaves_after=FRIEND_LEAVES_AFTER)
+
+
+def _people_table(
+    user: User, rng: random.Random, friend: str, leaves_after: int | None
+) -> PeopleTable:
+    """A table with people, made and played as its pages make it: the player at seat 1 (by
+    account), a friend at seat 3 (by a browser of their own), casual bots at 2 and 4; each person
+    plays what a casual player would. Without ``leaves_after`` the deal is played to its end;
+    with it, the friend leaves after that many plays, a stand-in bot takes the seat, and the
+    table waits at the player's turn for someone to sit down there."""
+    table = tables.create_table(
+        ["", "casual", "", "casual"], user, "", deals_to_play=1, bot_speed="fast"
+    )
+    PeopleTable.objects.filter(pk=table.pk).update(seed=rng.getrandbits(62))  # the same demo
+    table.refresh_from_db()
+    tables.take_seat(table, 0, PLAYER, user, "")
+    table = tables.take_seat(table, 2, friend, None, f"demo-friend-{friend.lower()}")
+    while True:
+        seats = list(table.seats.all())
+        state = tables.load_state(table, seats)
+        if state.match_over:
+            return table
+        if leaves_after is not None and len(state.current.moves) >= leaves_after:
+            if 2 not in table.away:
+                table = tables.leave_seat(table, 2)
+            elif state.to_play == 0:
+                return table
+        seat = state.to_play
+        if seat in state.people and seat not in table.away:
+            assert seat is not None
+            move = state.bot_decision(seat, "casual").move
+            tables.play(table, state, seat, move, table.version)
+        else:
+            tables.bot_turn(table, seats, table.version)
+        table.refresh_from_db()
 
 
 def _lesson(slug: str) -> Lesson:
