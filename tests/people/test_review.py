@@ -12,7 +12,7 @@ from django_tasks_db.models import DBTaskResult
 
 from game.engine import describe
 from game.people.models import PeopleReview
-from game.review import Mark, ReviewedPlay, plays_of, view_before
+from game.review import DealReview, Mark, ReviewedPlay, plays_of, view_before
 from game.table import review_tasks, reviews
 from game.table.busy import ExpertSlot
 from tests.people.helpers import assert_nothing_hidden
@@ -355,3 +355,17 @@ def test_a_failed_review_is_queued_again_by_its_person(
     assert response.status_code == 302 and response["Location"] == review_url(table, 0)
     assert PeopleReview.objects.get().status == Status.QUEUED
     assert DBTaskResult.objects.filter(task_path=TASK, status="READY").count() == 2
+
+
+def test_a_deal_a_bot_played_all_of_has_nothing_to_judge_and_says_so(done: Finished) -> None:
+    table, seat = done.table, STOOD_IN_FOR
+    client = done.by_seat[seat]
+    client.get(review_url(table, seat))
+    theirs = plays_of(done.record, seat)
+    result = DealReview(seat, 0.02, 0, (), tuple(theirs)).to_json()
+    PeopleReview.objects.update(status=Status.DONE, result=result, done=0, total=0)
+    html = page(client, review_url(table, seat))
+    assert "A bot played every one of your plays in this deal while you were away" in html
+    assert not elements(html, "span", class_="accuracy-figure")
+    stood_in = [e for e in elements(html, "li") if "review-stood-in" in e.attrs.get("class", "")]
+    assert len(stood_in) == 12

@@ -75,6 +75,24 @@ def test_the_review_reviews_each_card_play_of_the_seat(
         assert play.reason
 
 
+def test_a_stand_in_bots_plays_are_left_out_and_named(
+    casual_deal: Deal, casual_review: DealReview
+) -> None:
+    """A stand-in bot made some of the seat's plays while its person was away: only the
+    person's own are judged, exactly as without the stand-in's, and the stand-in's are kept."""
+    theirs = plays_of(casual_deal, 1)
+    away = {theirs[3], theirs[7]}
+    review = review_deal(casual_deal, 1, budget=QUICK, stand_ins=away)
+    assert review.stand_ins == tuple(sorted(away))
+    assert review.plays == tuple(p for p in casual_review.plays if p.index not in away)
+    assert DealReview.from_json(review.to_json()) == review
+    nothing = review_deal(casual_deal, 1, budget=QUICK, stand_ins=theirs)
+    assert nothing.plays == () and nothing.stand_ins == tuple(theirs)
+    old = casual_review.to_json()
+    del old["stand_ins"]  # stored before stand-ins were recorded
+    assert DealReview.from_json(old) == casual_review
+
+
 def test_a_review_is_stored_and_read_back_whole(casual_review: DealReview) -> None:
     stored = casual_review.to_json()
     assert DealReview.from_json(stored) == casual_review
