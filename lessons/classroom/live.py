@@ -221,13 +221,6 @@ def open_session(code: str) -> LiveSession | None:
     )
 
 
-def state_of(pk: int) -> str | None:
-    """A session's state (``LiveSession.state``) read on its own: the students' pages poll with
-    the state they show, and most polls need nothing more."""
-    found = LiveSession.objects.filter(pk=pk).only("status", "current").first()
-    return found.state if found else None
-
-
 def join(session: LiveSession, student: Student) -> Participant:
     if not session.is_open:
         raise SessionError(_("This session has finished."))
@@ -306,27 +299,6 @@ def submit(
         raise AlreadyAnswered(
             _("You have already answered this question: your first answer counts.")
         ) from None
-
-
-def answer_of(question: Question | None, student: Student) -> Answer | None:
-    if question is None:
-        return None
-    found = Answer.objects.filter(question=question, student=student)
-    return found.select_related("record").first()
-
-
-def current_answer(session: LiveSession, student: Student) -> tuple[Question | None, Answer | None]:
-    """The question being asked and the student's answer to it: one query once they have
-    answered (every student's page asks when the answer is shown)."""
-    if session.current == 0:
-        return None, None
-    mine = Answer.objects.filter(
-        question__session=session, question__number=session.current, student=student
-    )
-    answer = mine.select_related("question", "record").first()
-    if answer is not None:
-        return answer.question, answer
-    return current_question(session), None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ here on the server; a page never holds more than the seat's view of the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -19,7 +20,7 @@ from django_htmx.http import reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
-from lessons.classroom import exports, live, numbers, questions, rosters
+from lessons.classroom import exports, live, numbers, places, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,
     QuestionForm,
@@ -27,7 +28,8 @@ from lessons.classroom.forms import (
     StateForm,
     TimeLimitForm,
 )
-from lessons.classroom.models import Answer, LiveSession, Participant, Question, Student
+from lessons.classroom.models import LiveSession
+from lessons.classroom.places import Place
 from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
 from lessons.questions import AnswerError, Outcome
@@ -297,37 +299,21 @@ def answers_csv(request: HttpRequest, pk: int) -> HttpResponse:
 # The students' side ---------------------------------------------------------------------------
 
 
-def _joined(request: HttpRequest, pk: int, *related: str) -> tuple[LiveSession, Student] | None:
-    """The session and this browser's student in it, if they have joined it (one query: the
-    students' pages poll every 2 seconds); ``related``: more to read in that query."""
-    participant = (
-        Participant.objects.filter(session_id=pk, student__in=rosters.my_students(request))
-        .select_related("session__classroom", "student", *related)
-        .first()
-    )
-    if participant is None:
-        return None
-    return participant.session, participant.student
+def _joined(request: HttpRequest, pk: int) -> Place | None:
+    """This browser's place in the session, if it has joined it: the session, the student, the
+    question and their answer, in one query (the students' pages poll every 2 seconds)."""
+    return places.place_of(pk, *rosters.my_places(request))
 
 
 def _student_context(
-    session: LiveSession,
-    student: Student,
+    place: Place,
     message: str = "",
     picked: Picked = NOTHING_PICKED,
     choosing: Outcome | None = None,
-    asking: Question | None = None,
-    answer: Answer | None = None,
 ) -> dict[str, Any]:
-    """What the student's page shows. ``asking``: the question being asked and ``answer``: the
-    answer just stored, when the caller has them (a class's answers come in a burst)."""
-    question: Question | None = asking
-    if asking is not None:
-        answer = answer or live.answer_of(asking, student)
-    elif session.is_open:
-        question, answer = live.current_answer(session, student)
-    else:  # finished: the page shows the student's score, not the last question
-        question, answer = None, None
+    """What the student's page shows, at their ``place``."""
+    session, student = place.session, place.student
+    question, answer = (place.question, place.answer) if session.is_open else (None, None)
     asked = questions.resolve(question.source) if question else None
     context: dict[str, Any] = {
         "session": session,
@@ -363,10 +349,10 @@ def _not_joined() -> HttpResponse:
 
 @require_GET
 def live_page(request: HttpRequest, pk: int) -> HttpResponse:
-    joined = _joined(request, pk)
-    if joined is None:
+    place = _joined(request, pk)
+    if place is None:
         return _not_joined()
-    return render(request, "classroom/live.html", _student_context(*joined))
+    return render(request, "classroom/live.html", _student_context(place))
 
 
 @require_GET
@@ -374,29 +360,25 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     """Polled by the student's page: 204 while the teacher has not moved on. The session's state
     is read first, alone: most polls end there, without the browser's session or its student."""
     shown = request.GET.get("state")
-    if live.state_of(pk) == shown:
+    if places.state_of(pk) == shown:
         return HttpResponse(status=204)
-    joined = _joined(request, pk)
-    if joined is None:
+    place = _joined(request, pk)
+    if place is None or place.session.state == shown:
         return HttpResponse(status=204)
-    session, student = joined
-    if session.state == shown:
-        return HttpResponse(status=204)
-    return render(request, "classroom/live.html#live_body", _student_context(session, student))
+    return render(request, "classroom/live.html#live_body", _student_context(place))
 
 
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Judge a student's answer on the server and keep it, if it is their first and in time."""
-    joined = _joined(request, pk, "student__learner")
-    if joined is None:
+    place = _joined(request, pk)
+    if place is None:
         return _not_joined()
-    session, student = joined
+    session, student, question = place.session, place.student, place.question
     template = "classroom/live.html#live_body" if request.htmx else "classroom/live.html"
     number = numbers.read_number(request.POST.get("question"))
     if number is None:
         return HttpResponseBadRequest("That answer could not be read: no question number.")
-    question = live.current_question(session)
     asked = questions.resolve(question.source) if question else None
     if (
         session.status != Status.ASKING
@@ -405,27 +387,20 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         or question.number != number
     ):
         closed = _("This question is closed: your answer was not counted.")
-        return render(request, template, _student_context(session, student, closed), status=409)
+        return render(request, template, _student_context(place, closed), status=409)
     if request.POST.get("show") and asked.question.assisted:
-        picked = read_picked(request.POST)
-        context = _student_context(session, student, picked=picked, asking=question)
+        context = _student_context(place, picked=read_picked(request.POST))
         return render(request, template, context)
     try:
         outcome = asked.judge(request.POST)
     except AnswerError as error:
         return HttpResponseBadRequest(f"That answer could not be read: {error}")
     if not outcome.counts:
-        picked = read_picked(request.POST)
-        context = _student_context(
-            session, student, picked=picked, choosing=outcome, asking=question
-        )
+        context = _student_context(place, picked=read_picked(request.POST), choosing=outcome)
         return render(request, template, context)
     try:
         answer = live.submit(session, student, question.number, outcome, question)
     except live.SessionError as error:
-        session.refresh_from_db()
-        return render(
-            request, template, _student_context(session, student, message=error.message), status=409
-        )
-    context = _student_context(session, student, asking=question, answer=answer)
-    return render(request, template, context)
+        now = _joined(request, pk) or place
+        return render(request, template, _student_context(now, error.message), status=409)
+    return render(request, template, _student_context(replace(place, answer=answer)))
