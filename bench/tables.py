@@ -37,9 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.classroom import (  # noqa: E402 - the project's root first, for a run as a script
+from classroom import (  # this script's neighbour: run as a script, bench/ is on the path
     ADMIN_URL,
     BASE_DIR,
     PARTS,
