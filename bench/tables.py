@@ -157,6 +157,7 @@ def throwaway_database() -> Iterator[dict[str, str]]:
             DATABASE_URL=env["DATABASE_URL"], DJANGO_SETTINGS_MODULE="seep_site.settings"
         )
         os.environ.pop("REDIS_URL", None)
+        sys.path.insert(0, str(BASE_DIR))
         import django
 
         django.setup()
