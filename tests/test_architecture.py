@@ -183,6 +183,7 @@ def test_templates_use_only_what_their_part_may() -> None:
         ("game.people.views", "game.practice.views", False),  # sideways: two kinds of table
         ("game.practice.views", "game.people.tables", False),
         ("lessons.classroom.views", "game.people.tables", True),
+        ("game.people.tables", "lessons.classroom.tableplay", False),  # upward
     ],
 )
 def test_the_rule_itself(module: str, imported: str, allowed: bool) -> None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.models import User
@@ -84,6 +85,47 @@ def create_table(
         except IntegrityError:  # the code was taken: draw another
             continue
     raise RuntimeError("no free table code after five tries")
+
+
+@dataclass(frozen=True)
+class Held:
+    """A person's seat held from the start for someone named: under ``key`` (a browser's key,
+    or a placeholder that ``hand_over`` gives to their browser when they arrive) and, if they
+    have one, their account."""
+
+    name: str
+    key: str
+    user: User | None = None
+
+
+def create_held_table(seats: Sequence[Held | str], **settings: object) -> PeopleTable:
+    """A table whose four seats are given at once, each a bot's level or held for a named
+    person, dealt at once: nobody waits for a seat to fill (a class's table; a person not there
+    yet is played for by the stand-in when the turn timer runs out)."""
+    assert len(seats) == 4 and any(isinstance(seat, Held) for seat in seats)
+    with transaction.atomic():
+        table = create_table(
+            ["" if isinstance(seat, Held) else seat for seat in seats], None, "", **settings
+        )
+        moment = timezone.now()
+        for number, seat in enumerate(seats):
+            if isinstance(seat, Held):
+                Seat.objects.filter(table=table, number=number).update(
+                    name=seat.name[:24], holder_key=seat.key, holder_user=seat.user, joined=moment
+                )
+        return _changed(table)
+
+
+def hand_over(table: PeopleTable, number: int, held_by: str, key: str) -> bool:
+    """The seat held under ``held_by`` becomes the arriving person's browser's (an account it
+    was held for stays its holder too). Nothing the others see changes, so the version stays
+    (no play in flight is made stale). False when the seat is no longer held that way."""
+    held = Seat.objects.filter(table=table, number=number, holder_key=held_by)
+    try:
+        with transaction.atomic():
+            return bool(held.update(holder_key=key))
+    except IntegrityError:  # this browser already holds another seat here
+        return False
 
 
 def _locked(table: PeopleTable) -> tuple[PeopleTable, list[Seat]]:
@@ -327,12 +369,15 @@ def react(table: PeopleTable, seat: int, kind: str) -> bool:
 __all__ = [
     "POLL_SECONDS",
     "STAND_IN",
+    "Held",
     "TableError",
     "Turn",
     "bot_pause",
     "bot_turn",
     "come_back",
+    "create_held_table",
     "create_table",
+    "hand_over",
     "leave_seat",
     "levels_of",
     "load_state",

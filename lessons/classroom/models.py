@@ -204,3 +204,76 @@ class Homework(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class TablePlay(models.Model):
+    """A round of table play: the students present, at tables of four (``RoundTable``) with
+    bots in the gaps, each table playing a deal or a short match with the turn timer on."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="table_rounds")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    deals_to_play = models.PositiveSmallIntegerField(default=1)
+    bot_level = models.CharField(max_length=10)  # game.people.models.Level
+    turn_seconds = models.PositiveSmallIntegerField(default=30)  # 0: no timer
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom"],
+                condition=models.Q(status="playing"),
+                name="one_table_round_playing_per_class",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"table play in {self.classroom}"
+
+
+class RoundTable(models.Model):
+    """One table of a round: a table with people (``game.people``), numbered for the board."""
+
+    round = models.ForeignKey(TablePlay, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()  # 1, 2, … on the teacher's board
+    table = models.OneToOneField(
+        "people.PeopleTable", on_delete=models.CASCADE, related_name="class_round"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_round_table_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.round}"
+
+
+class RoundSeat(models.Model):
+    """A student's seat in a round: held under ``held_key`` until their browser arrives and
+    takes it (``arrived``)."""
+
+    round = models.ForeignKey(TablePlay, on_delete=models.CASCADE, related_name="seats")
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()  # 0–3, as the engine counts them
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="table_seats")
+    held_key = models.CharField(max_length=64)
+    arrived = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "student"], name="one_seat_per_student"),
+            models.UniqueConstraint(
+                fields=["round_table", "seat"], name="one_student_per_round_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} at {self.round_table}"

@@ -3,7 +3,7 @@ under /live/."""
 
 from django.urls import include, path
 
-from lessons.classroom import session_views, views
+from lessons.classroom import session_views, tableplay_views, views
 
 app_name = "classroom"
 
@@ -57,6 +57,12 @@ teaching = [
     ),
     path("<id:pk>/homework.csv", views.homework_csv, name="homework_csv"),
     path("<id:pk>/live.csv", views.sessions_csv, name="sessions_csv"),
+    path("<id:pk>/table-play/", tableplay_views.start, name="tableplay_start"),
+    path("<id:pk>/table-play/<id:rid>/", tableplay_views.board, name="tableplay_board"),
+    path("<id:pk>/table-play/<id:rid>/poll", tableplay_views.board_poll, name="tableplay_poll"),
+    path("<id:pk>/table-play/<id:rid>/end", tableplay_views.end, name="tableplay_end"),
+    path("my-class/<id:pk>/table-now", tableplay_views.my_table_now, name="my_table_now"),
+    path("my-class/<id:pk>/table", tableplay_views.my_table, name="my_table"),
     path("homework/<id:pk>/", views.homework_page, name="homework"),
     path("homework/<id:pk>/remove", views.homework_remove, name="homework_remove"),
     path("session/<id:pk>/", session_views.session_page, name="session"),
