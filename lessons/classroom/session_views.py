@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,7 +20,7 @@ from django_htmx.http import reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
-from lessons.classroom import exports, live, numbers, places, questions, rosters
+from lessons.classroom import exports, live, numbers, picker, places, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,
     QuestionForm,
@@ -28,7 +28,7 @@ from lessons.classroom.forms import (
     StateForm,
     TimeLimitForm,
 )
-from lessons.classroom.models import LiveSession
+from lessons.classroom.models import Answer, LiveSession
 from lessons.classroom.places import Place
 from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
@@ -103,45 +103,59 @@ def _builder(
         )
         for q in session.questions.all()
     ]
+    picker_form = picker.PickerForm(request.GET)
+    found = picker.find(request.user, picker_form.filters())
+    added = {q.source for q, _asked, _form in items}
     context = {
         "session": session,
         "items": items,
-        "question_form": forms.get("question_form") or QuestionForm(teacher=request.user),
+        "picker_form": picker_form,
+        "found": found,
+        "added": added,
         "lesson_form": forms.get("lesson_form") or LessonQuestionsForm(),
         "settings_form": forms.get("settings_form")
         or SettingsForm(initial={"title": session.title, "leaderboard": session.leaderboard}),
         "error": forms.get("error"),
     }
+    if getattr(request, "htmx", False) and request.method == "GET":
+        return render(request, "classroom/builder.html#picker_list", context, status=status)
     return render(request, "classroom/builder.html", context, status=status)
 
 
 @login_required
 @require_GET
 def session_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A draft is built here; an open session is run from here; a finished one links results."""
+    """A draft is built here (its picker's filters in the address); an open session is run from
+    here; a finished one links results."""
     session = _taught_session(request, pk)
     if session.status == Status.DRAFT:
         return _builder(request, session)
     return render(request, "classroom/session.html", _live_context(request, session))
 
 
-def _back_to_builder(session: LiveSession) -> HttpResponse:
-    return redirect(reverse("classroom:session", args=[session.pk]) + "#questions")
+def _back_to_builder(session: LiveSession, request: HttpRequest, anchor: str) -> HttpResponse:
+    """Back to the builder, the picker as the teacher left it (its filters read again, so only
+    what the picker understands goes into the address)."""
+    filters = picker.PickerForm(QueryDict(request.POST.get("picker", ""))).filters()
+    shown = picker.query(filters)
+    url = reverse("classroom:session", args=[session.pk])
+    return redirect(f"{url}?{shown}#{anchor}" if shown else f"{url}#{anchor}")
 
 
 @login_required
 @require_POST
 def question_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add the question a picker's button names (with the picker's time limit)."""
     session = _taught_session(request, pk)
     form = QuestionForm(request.POST, teacher=request.user)
     if not form.is_valid():
-        return _builder(request, session, status=400, question_form=form)
+        return _builder(request, session, status=400, error=_("There is no such question."))
     try:
         data = form.cleaned_data
         live.add_question(session, data["source"], data["time_limit"], request.user)
     except live.SessionError as error:
         return _builder(request, session, status=409, error=error.message)
-    return _back_to_builder(session)
+    return _back_to_builder(session, request, "picker")
 
 
 @login_required
@@ -155,7 +169,7 @@ def lesson_add(request: HttpRequest, pk: int) -> HttpResponse:
         live.add_lesson(session, form.cleaned_data["lesson"], form.cleaned_data["time_limit"])
     except live.SessionError as error:
         return _builder(request, session, status=409, error=error.message)
-    return _back_to_builder(session)
+    return _back_to_builder(session, request, "questions")
 
 
 @login_required
@@ -178,7 +192,7 @@ def question_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             return HttpResponseBadRequest("Unknown change.")
     except live.SessionError as error:
         return _builder(request, session, status=409, error=error.message)
-    return _back_to_builder(session)
+    return _back_to_builder(session, request, "questions")
 
 
 @login_required
@@ -206,14 +220,19 @@ def session_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _control(request: HtmxHttpRequest, pk: int, move: Any) -> HttpResponse:
-    """Run a teacher's control if the session is still as they saw it; show where it is now."""
+    """Run a teacher's control if the session is still as they saw it; show where it is now,
+    on the screen that sent it (the dashboard, or the projector's control strip)."""
     session = _taught_session(request, pk)
     form = StateForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest("That is not a state of a session.")
     moved = move(session, request.POST["state"])
+    on_projector = request.POST.get("screen") == "projector"
     if not request.htmx:
-        return redirect("classroom:session", pk=session.pk)
+        return redirect("classroom:projector" if on_projector else "classroom:session", session.pk)
+    if on_projector:
+        context = _projector_context(request, session, stale=not moved)
+        return render(request, "classroom/projector.html#screen", context)
     context = _live_context(request, session, stale=not moved)
     return render(request, "classroom/session.html#live", context)
 
@@ -250,32 +269,95 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "classroom/session.html#board", {"session": session, "board": board})
 
 
-@login_required
-@require_GET
-def projector(request: HttpRequest, pk: int) -> HttpResponse:
-    """The big screen for the room: the code, the question, then the spread and the answer."""
-    session = _taught_session(request, pk)
-    return render(request, "classroom/projector.html", _projector_context(request, session))
+LEADERBOARD_STEP = "leaderboard"  # the projector's step between a question's answer and the next
+LEADERBOARD_SIZE = 10
+
+
+def _projector_step(session: LiveSession, asked_for: str | None) -> str:
+    """The projector's own step within the session's state: after the answer is revealed, the
+    leaderboard (when the session shows one) before the next question."""
+    if asked_for == LEADERBOARD_STEP and session.leaderboard and session.status == Status.REVEALED:
+        return LEADERBOARD_STEP
+    return ""
+
+
+def _screen_token(session: LiveSession, step: str) -> str:
+    """What the projector shows, as a token read in two counts: its poll gets a 204 while it is
+    unchanged (the room's answers come in bursts; the board is read only when one arrives)."""
+    joined = session.participants.count()
+    answered = (
+        Answer.objects.filter(question__session=session, question__number=session.current).count()
+        if session.current
+        else 0
+    )
+    return "-".join(part for part in (session.state, str(joined), str(answered), step) if part)
 
 
 def _projector_context(
-    request: HttpRequest, session: LiveSession, board: live.Board | None = None
+    request: HttpRequest,
+    session: LiveSession,
+    board: live.Board | None = None,
+    step: str = "",
+    **extra: Any,
 ) -> dict[str, Any]:
-    context = _live_context(request, session, board)
-    if session.status == Status.FINISHED and session.leaderboard:
-        context["leaderboard"] = live.results(session).leaderboard[:10]
+    """What the room sees: never the answer before it is revealed, nor a real name."""
+    board = board or live.board(session)
+    context: dict[str, Any] = {
+        "session": session,
+        "board": board,
+        "step": step,
+        "token": "-".join(part for part in (board.token, step) if part),
+        "unanswered": board.joined - board.answered,
+        "has_next": session.questions.filter(number=session.current + 1).exists(),
+        "total": session.questions.count(),
+        # after the answer, the next question is the main step (the leaderboard first, if shown)
+        "next_is_primary": session.status == Status.REVEALED
+        and (step == LEADERBOARD_STEP or not session.leaderboard),
+        **extra,
+    }
+    # One code: the class's, which leads into the session running in it (lessons.classroom.lobby)
+    context["join_code"] = session.classroom.code
+    if session.status == Status.LOBBY:
+        context |= join_context(request, session.classroom.code, 420)
+    else:  # the code stays in a corner, for latecomers
+        context["join_url"] = request.build_absolute_uri(reverse("classroom:join"))
+    question = board.question
+    if question is not None and board.asked is not None and session.is_open:
+        context |= question_context(board.asked, question.number)
+        if session.status == Status.REVEALED:
+            context["reveal"] = board.asked.reveal()
+    shows_standings = step == LEADERBOARD_STEP or session.status == Status.FINISHED
+    if session.leaderboard and shows_standings:
+        standings = live.leaderboard(live.standings(session))
+        context["leaderboard"] = standings[:LEADERBOARD_SIZE]
     return context
 
 
 @login_required
 @require_GET
-def projector_screen(request: HttpRequest, pk: int) -> HttpResponse:
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The big screen for the room, a page of its own (no site header or footer): the code to
+    join, each question, its answers' spread once revealed, the leaderboard, the end."""
     session = _taught_session(request, pk)
-    board = live.board(session)
-    if board.token == request.GET.get("token"):
+    step = _projector_step(session, request.GET.get("show"))
+    context = _projector_context(request, session, step=step)
+    return render(request, "classroom/projector.html", context)
+
+
+@login_required
+@require_GET
+def projector_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The projector's poll: 204 while nothing changed; the count alone when only answers or
+    joins came in; the whole screen when the session (or the projector's step) moved on."""
+    session = _taught_session(request, pk)
+    step = _projector_step(session, request.GET.get("show"))
+    if _screen_token(session, step) == request.GET.get("token"):
         return HttpResponse(status=204)
-    context = _projector_context(request, session, board)
-    return render(request, "classroom/projector.html#screen", context)
+    context = _projector_context(request, session, step=step)
+    if request.GET.get("state") == session.state and request.GET.get("show", "") == step:
+        return render(request, "classroom/projector.html#status", context)
+    response = render(request, "classroom/projector.html#screen", context)
+    return reswap(retarget(response, "#screen"), "outerHTML")
 
 
 @login_required

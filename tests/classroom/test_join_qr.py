@@ -80,18 +80,18 @@ def test_the_projector_shows_the_qr_code_while_the_room_joins(
     teacher_client: Client, started: LiveSession
 ) -> None:
     url = reverse("classroom:projector", args=[started.pk])
-    link = f"http://testserver/join?code={started.code}"
+    link = f"http://testserver/join?code={started.classroom.code}"  # one code
     html = teacher_client.get(url).content.decode()
     assert modules(html) == encoded(link)
     assert qr_svgs(html)[0].attrs["aria-label"] == f"QR code: join at {link}"
-    assert started.code in text_of(elements(html, "span", class_="join-code")[0])
+    assert started.classroom.code in text_of(elements(html, "span", class_="join-code")[0])
     assert_csp_safe(html)
     screen = teacher_client.get(reverse("classroom:projector_screen", args=[started.pk]))
     assert modules(screen.content) == encoded(link)  # the polled part keeps it
     # Once the questions start, the room sees the question; the code stays in text.
     live.advance(started, started.state)
     html = teacher_client.get(url).content.decode()
-    assert not qr_svgs(html) and started.code in html
+    assert not qr_svgs(html) and started.classroom.code in html
 
 
 def test_the_qr_code_is_dark_on_light_with_its_quiet_zone(

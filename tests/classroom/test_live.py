@@ -341,7 +341,7 @@ def test_the_projector_shows_the_code_then_the_spread_only_after_the_reveal(
 ) -> None:
     url = reverse("classroom:projector", args=[started.pk])
     lobby = teacher_client.get(url).content.decode()
-    assert started.code in lobby
+    assert started.classroom.code in lobby  # one code: the class's
     asha = join(started, "Asha")
     control(teacher_client, started, "next")
     answer(asha, started, {"choice": 2})
@@ -349,7 +349,7 @@ def test_the_projector_shows_the_code_then_the_spread_only_after_the_reveal(
     assert "1 of 1 answered" in asking and "spread-row" not in asking
     control(teacher_client, started, "reveal")
     revealed = teacher_client.get(url).content.decode()
-    assert "spread-row is-right" in revealed and "J is 11, Q is 12" in revealed
+    assert "answer-chart-row is-right" in revealed and "J is 11, Q is 12" in revealed
     screen = reverse("classroom:projector_screen", args=[started.pk])
     token = live.board(started).token
     assert teacher_client.get(screen, {"token": token}).status_code == 204
