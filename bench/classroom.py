@@ -1,7 +1,8 @@
 """Load test of a live classroom against a real server: gunicorn with several workers on PostgreSQL.
 
 Creates a throwaway PostgreSQL database (127.0.0.1:5432, user postgres), migrates it, starts
-gunicorn on a free loopback port, waits until every worker has answered (a class meets a server
+gunicorn on a free loopback port with the site as the README deploys it (production settings,
+behind a proxy that terminates HTTPS: ``deployed``), waits until every worker has answered (a class meets a server
 long up), and runs a live session: 40 students join with the code, each polls every 2 seconds and
 answers each of 10 questions; the teacher's dashboard polls too, and the teacher moves on (next,
 reveal) once everyone has answered. Every student comes from one address
@@ -150,13 +151,22 @@ class WrittenHandler(urllib.request.HTTPHandler):
         return self.do_open(WrittenConnection, req)
 
 
+class BehindTheProxy(http.cookiejar.DefaultCookiePolicy):
+    """The clients reach gunicorn as a school's TLS-terminating proxy does, over plain HTTP on
+    loopback: the browsers' secure cookies go along."""
+
+    def return_ok_secure(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        return True
+
+
 class Client:
-    """Just enough of a browser: cookies, the CSRF token, htmx's header; every request timed."""
+    """Just enough of a browser behind the proxy: cookies, the CSRF token, htmx's header, the
+    proxy's ``X-Forwarded-Proto`` (``deployed``); every request timed."""
 
     def __init__(self, base: str, timings: Timings) -> None:
         self.base = base
         self.timings = timings
-        self.jar = http.cookiejar.CookieJar()
+        self.jar = http.cookiejar.CookieJar(BehindTheProxy())
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(self.jar), NoRedirect(), WrittenHandler()
         )
@@ -168,7 +178,11 @@ class Client:
         data: dict[str, Any] | None = None,
         expected: tuple[int, ...] = (200,),
     ) -> tuple[int, str, str]:
-        headers = {"HX-Request": "true", "Referer": self.base + "/"}
+        headers = {
+            "HX-Request": "true",
+            "X-Forwarded-Proto": "https",
+            "Referer": self.base.replace("http:", "https:", 1) + "/",
+        }
         body = None
         if data is not None:
             token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
@@ -348,12 +362,16 @@ def main() -> None:
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
     }
     env.pop("REDIS_URL", None)  # the database cache, as a school server without Redis has
+    env = deployed(env)
     server: subprocess.Popen[bytes] | None = None
     try:
         manage = [sys.executable, "manage.py"]
         subprocess.run([*manage, "migrate", "-v0"], cwd=BASE_DIR, env=env, check=True)
         subprocess.run([*manage, "createcachetable"], cwd=BASE_DIR, env=env, check=True)
-        os.environ["DATABASE_URL"] = env["DATABASE_URL"]
+        subprocess.run(
+            [*manage, "collectstatic", "--noinput", "-v0"], cwd=BASE_DIR, env=env, check=True
+        )
+        os.environ.update(env)
         os.environ["DJANGO_SETTINGS_MODULE"] = "seep_site.settings"
         os.environ.pop("REDIS_URL", None)
         sys.path.insert(0, str(BASE_DIR))
@@ -379,6 +397,17 @@ def main() -> None:
         with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         print(f"dropped the database {database}", file=sys.stderr)
+
+
+def deployed(env: dict[str, str]) -> dict[str, str]:
+    """The settings a school's server runs with, as the README deploys it: production mode
+    (no debug pages, no query log), behind a proxy that terminates HTTPS (``Client``)."""
+    return {
+        **env,
+        "SEEP_ENV": "production",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+    }
 
 
 def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen[bytes], int]:
