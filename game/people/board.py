@@ -69,11 +69,15 @@ def page_context(
     viewer: Viewer,
     feedback: Feedback | None = None,
     join_form: object = None,
+    latest_reaction: int | None = None,
+    state: MatchState | None = None,
     **board: Any,
 ) -> dict[str, Any]:
     """The page for this viewer: the lobby before the match, else their board (a watcher's, if
-    the table allows watchers), else a page saying the table is playing; and the reactions."""
-    context = reactions_context(table, seats, viewer)
+    the table allows watchers), else a page saying the table is playing; and the reactions
+    (``latest_reaction``: the newest one's id, if known already; ``state``: the match as just
+    stored, so it is not rebuilt again)."""
+    context = reactions_context(table, seats, viewer, latest_reaction)
     context.update(
         seats=seats,
         kinds=Reaction.Kind.choices,
@@ -89,15 +93,17 @@ def page_context(
     elif viewer.seat is None and not table.spectators:
         context["phase"] = "closed"
     else:
-        state = tables.load_state(table, seats)
+        state = state or tables.load_state(table, seats)
         context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
         context["phase"] = "match"
     return context
 
 
-def reactions_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
+def reactions_context(
+    table: PeopleTable, seats: list[Seat], viewer: Viewer, latest: int | None = None
+) -> dict[str, Any]:
     """The latest reactions, each with who said it as the viewer calls them."""
-    reactions = tables.recent_reactions(table)
+    reactions = tables.recent_reactions(table, latest)
     names = log_names(seats, viewer.number)
     return {
         "table": table,

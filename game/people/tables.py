@@ -72,10 +72,9 @@ def create_table(
             with transaction.atomic():
                 table = PeopleTable.objects.create(
                     code=codes.new_code(),
-                    seed=seeds.new_match_seed(),
                     host_user=host_user,
                     host_key=host_key,
-                    **settings,
+                    **{"seed": seeds.new_match_seed(), **settings},  # a caller may choose the deals
                 )
                 Seat.objects.bulk_create(
                     Seat(table=table, number=number, level=level)
@@ -263,7 +262,11 @@ def bot_pause(table: PeopleTable, state: MatchState) -> float:
     return BOT_PAUSE[table.bot_speed] + POLL_SECONDS
 
 
-def recent_reactions(table: PeopleTable) -> list[Reaction]:
+def recent_reactions(table: PeopleTable, latest: int | None = None) -> list[Reaction]:
+    """The latest reactions; ``latest``: the newest one's id if the caller knows it already
+    (the poll does), when 0 saying there is none, so nothing need be asked."""
+    if latest == 0:
+        return []
     return list(table.reactions.all()[:RECENT_REACTIONS])
 
 
@@ -276,11 +279,17 @@ def _swap(table: PeopleTable, state: MatchState, expected: int, **fields: object
     moment = timezone.now()
     if state.match_over and table.finished is None:
         fields["finished"] = moment
-    changed = PeopleTable.objects.filter(pk=table.pk, version=expected).update(
-        deals=state.record, version=expected + 1, turn_began=moment, updated=moment, **fields
-    )
-    if changed:
-        table.refresh_from_db()
+    stored = {
+        "deals": state.record,
+        "version": expected + 1,
+        "turn_began": moment,
+        "updated": moment,
+        **fields,
+    }
+    changed = PeopleTable.objects.filter(pk=table.pk, version=expected).update(**stored)
+    if changed:  # the row is now exactly this: no need to read it back
+        for name, value in stored.items():
+            setattr(table, name, value)
     return bool(changed)
 
 

@@ -105,11 +105,14 @@ def _stale(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _refuse(request, table, seats, viewer_of(request, table, seats), message)
 
 
-def _after_post(request: HtmxHttpRequest, table: PeopleTable, seats: list[Seat]) -> HttpResponse:
-    """A change made: htmx gets the new board, a page without script goes back to the table."""
+def _after_post(
+    request: HtmxHttpRequest, table: PeopleTable, seats: list[Seat], **known: Any
+) -> HttpResponse:
+    """A change made: htmx gets the new board, a page without script goes back to the table
+    (``known``: what the change has read already, such as the match's ``state``)."""
     if not request.htmx:
         return redirect("people:table", code=table.code)
-    return _render(request, table, seats, viewer_of(request, table, seats))
+    return _render(request, table, seats, viewer_of(request, table, seats), **known)
 
 
 # ---- making, finding and joining tables ------------------------------------------------------
@@ -193,7 +196,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     viewer = viewer_of(request, found, seats)
     if shown == version:
         return _reactions(request, found, seats, viewer, retarget=True)
-    response = _render(request, found, seats, viewer)
+    response = _render(request, found, seats, viewer, latest_reaction=reaction)
     if found.finished is not None or (
         found.started and viewer.seat is None and not found.spectators
     ):
@@ -339,7 +342,7 @@ def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return _render(request, at.table, at.seats, at.viewer, choices=choices, picked=picked)
     if not tables.play(at.table, state, at.seat, settled.move, at.expected):
         return _stale(request, code)
-    return _after_post(request, at.table, at.seats)
+    return _after_post(request, at.table, at.seats, state=state)
 
 
 @require_POST
