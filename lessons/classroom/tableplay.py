@@ -138,11 +138,14 @@ def start_round(
     rng: random.Random | None = None,
 ) -> TablePlay:
     """A new round: the students at tables (``group``), each table dealt at once, each
-    student's seat held for them until they arrive. One round plays at a time in a class."""
+    student's seat held for them until they arrive. One round plays at a time in a class.
+    ``rng`` (a demo's, a test's) chooses the seating and the deals; by default both are fresh."""
     if not students:
         raise TablePlayError(_("Choose at least one student to play."))
     by_pk = {student.pk: student for student in students}
-    seatings = group(list(by_pk), partners, rng or random.Random(secrets.randbits(64)))
+    chosen = rng is not None  # a demo or a test chooses the seating and the deals
+    rng = rng or random.Random(secrets.randbits(64))
+    seatings = group(list(by_pk), partners, rng)
     try:
         with transaction.atomic():
             made = TablePlay.objects.create(
@@ -152,7 +155,8 @@ def start_round(
                 turn_seconds=settings.turn_seconds,
             )
             for number, seating in enumerate(seatings, start=1):
-                _make_table(made, number, seating, by_pk, settings)
+                seed = rng.getrandbits(62) if chosen else None
+                _make_table(made, number, seating, by_pk, settings, seed)
     except IntegrityError as error:
         raise TablePlayError(
             _("A round of table play is on in this class: end it first.")
@@ -166,6 +170,7 @@ def _make_table(
     seating: dict[int, int],
     by_pk: dict[int, Student],
     settings: RoundSettings,
+    seed: int | None,
 ) -> None:
     held_keys = {seat: f"class-{secrets.token_urlsafe(24)}" for seat in seating}
     seats: list[tables.Held | str] = [
@@ -176,6 +181,7 @@ def _make_table(
     ]
     table = tables.create_held_table(
         seats,
+        **({} if seed is None else {"seed": seed}),
         deals_to_play=settings.deals_to_play,
         turn_seconds=settings.turn_seconds,
         spectators=True,  # the teacher watches any table

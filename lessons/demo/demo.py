@@ -39,7 +39,7 @@ from game.people.models import PeopleTable
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
 from lessons.accounts import SignupForm
-from lessons.classroom import homework, joining, live, questions, rosters
+from lessons.classroom import homework, joining, live, questions, rosters, tableplay
 from lessons.classroom.forms import HomeworkForm, PuzzleHomeworkForm
 from lessons.classroom.models import Classroom, LiveSession, Student
 from lessons.classroom.questions import Asked
@@ -62,6 +62,7 @@ STUDENT_NAMES = (
     "Rohan Das", "Saanvi Reddy", "Vivaan Joshi", "Zara Khan", "Arjun Singh",
 )  # fmt: skip
 STUDENT_NICKNAME = "Sitara"
+TABLE_PLAYERS = 6  # a round of table play: two tables of three students and a bot
 
 # The finished session: each question's time limit, and the share of the class that gets it right.
 LIVE_TITLE = "Capturing and throwing"
@@ -290,7 +291,7 @@ def _build_class(report: Report) -> None:
         return
     report.made.append(
         f"{CLASS_NAME}: {len(STUDENT_NAMES) + 1} students, a finished live session and a draft, "
-        "and two homework assignments"
+        "two homework assignments and a finished round of table play"
         + ("" if made else f" (for the existing demo teacher “{TEACHER}”)")
     )
 
@@ -307,6 +308,31 @@ def _make_class(teacher: User, student_user: User) -> None:
     _finished_session(classroom, teacher, roster, ability, random.Random(f"{SEED}:live"))
     _draft_session(classroom, teacher)
     _homework(classroom, teacher, roster, ability, random.Random(f"{SEED}:homework"))
+    _table_play(classroom, roster[:TABLE_PLAYERS], random.Random(f"{SEED}:tables"))
+
+
+def _table_play(classroom: Classroom, players: list[Student], rng: random.Random) -> None:
+    """A finished round of table play, made as the teacher's start page makes it (two of the
+    students partners, casual bots in the gaps) and played to its end: each student plays what
+    a casual player would, the bots take their own turns."""
+    settings = tableplay.RoundSettings(deals_to_play=1, bot_level="casual", turn_seconds=30)
+    partners = [(players[0].pk, players[1].pk)]
+    made = tableplay.start_round(classroom, players, partners, settings, rng)
+    for at in made.tables.select_related("table"):
+        table = at.table
+        while table.finished is None:
+            seats = list(table.seats.all())
+            state = tables.load_state(table, seats)
+            seat = state.to_play
+            if seat is None:
+                break
+            if seat in state.people:
+                move = state.bot_decision(seat, "casual").move
+                tables.play(table, state, seat, move, table.version)
+            else:
+                tables.bot_turn(table, seats, table.version)
+            table.refresh_from_db()
+    tableplay.finish_if_done(made)
 
 
 def _signed_in(user: User) -> HttpRequest:
