@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.people import seeds, tables
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 SCREENSHOT_DIR = BASE_DIR / os.environ.get("SCREENSHOT_DIR", "test-results/screenshots")
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 NAMES = ("Asha", "Ben", "Chitra", "Dev")
 POLL = 8_000  # the class page polls every 2 s; a busy machine
 PLAYS = 4
