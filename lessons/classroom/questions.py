@@ -1,7 +1,8 @@
 """What a classroom question is: a lesson step that asks something, or a puzzle.
 
 A question is named by its exercise key (``lessons.keys``) — "lesson:capturing:2",
-"puzzle:sweep-1000-35", or "puzzle:custom-7" for a teacher's own puzzle — and resolved to an
+"puzzle:sweep-1000-35", "puzzle:custom-7" for a teacher's own puzzle, or "review:<pk>:<n>" for
+a student's marked play in a table-play review (``review_questions``) — and resolved to an
 ``Asked``: a title, a text, and the step's or puzzle's own question object, which draws and
 judges it (DESIGN.md "one exercise"). A live class takes one answer each, so a yes/no puzzle is
 answered in one go: the play, or "no play can do it".
@@ -17,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from lessons.classroom import review_questions
 from lessons.course.content import Lesson, Step, all_lessons, lesson_by_slug
 from lessons.keys import ExerciseKey, ExerciseKeyError
 from lessons.puzzles import editor
@@ -125,8 +127,17 @@ def _parsed(key: str | ExerciseKey) -> ExerciseKey | None:
         return None
 
 
+def _review_question(key: str) -> Asked | None:
+    found = review_questions.resolve(key)
+    if found is None:
+        return None
+    return Asked(key, found.title, found.text, found.question)
+
+
 def resolve(key: str | ExerciseKey) -> Asked | None:
     """The question a key names, or None if there is no such question (any more)."""
+    if isinstance(key, str) and review_questions.parse(key) is not None:
+        return _review_question(key)
     parsed = _parsed(key)
     if parsed is None:
         return None
@@ -148,7 +159,10 @@ def own_puzzles(user: AbstractBaseUser | AnonymousUser, shared_only: bool = Fals
 def may_ask(key: str | ExerciseKey, user: AbstractBaseUser | AnonymousUser) -> bool:
     """Lesson steps and the collection are anyone's to ask in a live session, own puzzles only
     their author's; but not a line puzzle, answered in several plays, where a live question
-    takes one answer from each student."""
+    takes one answer from each student. A student's reviewed play, only the owner of the class
+    whose round it was played in."""
+    if isinstance(key, str) and review_questions.parse(key) is not None:
+        return review_questions.may_ask(key, user) and resolve(key) is not None
     parsed = _parsed(key)
     if parsed is None:
         return False

@@ -16,17 +16,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.engine import team_score
-from game.people import tables
+from game.people import review, tables
 from game.people.board import player_name
-from game.people.models import PeopleTable, Seat
-from lessons.classroom.models import Classroom, RoundSeat, RoundTable, Student, TablePlay
+from game.people.models import PeopleReview, PeopleTable, Seat
+from game.table.models import NoSuchDeal
+from game.table.reviews import REVIEW_VERSION
+from lessons.classroom import live
+from lessons.classroom.models import (
+    Classroom,
+    LiveSession,
+    RoundSeat,
+    RoundTable,
+    Student,
+    TablePlay,
+)
 
 SEATS = 4
 PRESENT_SECONDS = 5 * 60  # a student whose class page polled this recently counts as present
@@ -267,13 +278,20 @@ def arrive(student: Student, key: str) -> RoundSeat | None:
 
 
 def mark(made: TablePlay) -> str:
-    """What the board polls with, in one query: the round's state and every table's version."""
+    """What the board polls with: the round's state and every table's version (one query),
+    and once it is over, how far its reviews have come (one more)."""
     found = TablePlay.objects.filter(pk=made.pk).aggregate(
         status=Max("status"),
         moves=Sum("tables__table__version"),
         done=Count("tables", filter=Q(tables__table__finished__isnull=False)),
     )
-    return f"{found['status']}-{found['moves'] or 0}-{found['done']}"
+    marked = f"{found['status']}-{found['moves'] or 0}-{found['done']}"
+    if found["status"] == TablePlay.Status.PLAYING:
+        return marked
+    progress = _round_reviews(made).aggregate(
+        plays=Sum("done"), done=Count("pk", filter=Q(status=PeopleReview.Status.DONE))
+    )
+    return f"{marked}-{progress['plays'] or 0}-{progress['done']}"
 
 
 @dataclass(frozen=True)
@@ -366,3 +384,94 @@ def finish_if_done(made: TablePlay) -> bool:
         made.refresh_from_db()
         return True
     return False
+
+
+# ---- the students' reviews -----------------------------------------------------------------
+
+
+def _round_reviews(made: TablePlay) -> QuerySet[PeopleReview]:
+    return PeopleReview.objects.filter(table__class_round__round=made, version=REVIEW_VERSION)
+
+
+def start_reviews(made: TablePlay) -> int:
+    """Every student's review of each deal they finished in the round, asked for once: the
+    shared background task makes them (``game.table.review_tasks``). Returns how many exist."""
+    count = 0
+    for place in made.seats.select_related("round_table__table"):
+        table = place.round_table.table
+        for number in range(1, len(table.deals) + 1):
+            try:
+                review.review_for(table, number, place.seat)
+            except NoSuchDeal:  # the deal the round ended in the middle of
+                continue
+            count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """A student's review of one deal, as the results list it."""
+
+    student: str
+    table: int
+    review: PeopleReview
+
+    @property
+    def done(self) -> bool:
+        return self.review.status == PeopleReview.Status.DONE
+
+    @property
+    def accuracy(self) -> int | None:
+        accuracy = self.review.accuracy
+        return None if accuracy is None else round(accuracy)
+
+
+def review_lines(made: TablePlay) -> list[ReviewLine]:
+    """The round's reviews, by table, seat and deal, each with its student."""
+    places = {
+        (place.round_table.table_id, place.seat): (place.student.nickname, place.round_table.number)
+        for place in made.seats.select_related("student", "round_table")
+    }
+    found = _round_reviews(made).order_by("table_id", "seat", "deal")
+    return [
+        ReviewLine(*places[(stored.table_id, stored.seat)], stored)
+        for stored in found
+        if (stored.table_id, stored.seat) in places
+    ]
+
+
+def round_review(made: TablePlay, review_id: int) -> tuple[PeopleReview, str] | None:
+    """A review of one of the round's students, and whose it is; None for any other."""
+    stored = _round_reviews(made).select_related("table").filter(pk=review_id).first()
+    if stored is None:
+        return None
+    place = made.seats.filter(round_table__table=stored.table, seat=stored.seat).first()
+    return None if place is None else (stored, place.student.nickname)
+
+
+NEW_SESSION = "new"
+
+
+def ask_in_session(
+    made: TablePlay, key: str, into: str, teacher: AbstractBaseUser | AnonymousUser
+) -> LiveSession:
+    """A student's reviewed play put into a draft live session of the class (``into``: a draft's
+    id, or ``NEW_SESSION`` for a new one) as "find the best play"."""
+    classroom = made.classroom
+    with transaction.atomic():
+        if into == NEW_SESSION:
+            title = _("From table play, %(when)s") % {"when": made.created.strftime("%d %b %Y")}
+            session = live.new_session(classroom, title)
+        else:
+            draft = classroom.sessions.filter(
+                pk=int(into) if into.isascii() and into.isdigit() else 0,
+                status=LiveSession.Status.DRAFT,
+            ).first()
+            if draft is None:
+                raise TablePlayError(_("Choose one of this class's draft live sessions."))
+            session = draft
+        try:
+            live.add_question(session, key, teacher=teacher)
+        except live.SessionError as error:
+            raise TablePlayError(error.message) from error
+    return session

@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.forms.boundfield import BoundWidget
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,10 +19,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from game.people import holders
 from game.people.forms import TIMERS
-from game.people.models import Level
+from game.people.models import Level, PeopleReview
+from game.table import reviews
 from game.table.http import HtmxHttpRequest
-from lessons.classroom import rosters, tableplay
-from lessons.classroom.models import Classroom, Student, TablePlay
+from lessons.classroom import review_questions, rosters, tableplay
+from lessons.classroom.models import Classroom, LiveSession, Student, TablePlay
 from lessons.classroom.views import owned_class
 
 LENGTHS = [
@@ -156,10 +157,17 @@ def _round(request: HttpRequest, pk: int, rid: int) -> TablePlay:
 
 
 def _board_context(made: TablePlay) -> dict[str, Any]:
+    """The tables, and once the round is over every student's review, started here (once)."""
+    over = made.status == TablePlay.Status.FINISHED
+    if over:
+        tableplay.start_reviews(made)
+    reviews = tableplay.review_lines(made) if over else []
     return {
         "classroom": made.classroom,
         "round": made,
         "lines": tableplay.board(made),
+        "reviews": reviews,
+        "polling": not over or not all(line.done for line in reviews),
         "mark": tableplay.mark(made),
         "poll_every": BOARD_POLL,
     }
@@ -184,6 +192,8 @@ def board_poll(request: HtmxHttpRequest, pk: int, rid: int) -> HttpResponse:
     if made.status == TablePlay.Status.PLAYING:
         tableplay.nudge(made)
         tableplay.finish_if_done(made)
+    else:
+        tableplay.start_reviews(made)
     if tableplay.mark(made) == request.GET.get("seen"):
         return HttpResponse(status=204)
     if not request.htmx:
@@ -199,6 +209,66 @@ def end(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
     if not tableplay.end_round(made):
         messages.info(request, _("This round had already ended."))
     return redirect("classroom:tableplay_board", pk=pk, rid=rid)
+
+
+class AskForm(forms.Form):
+    """Which reviewed play goes into which draft live session."""
+
+    number = forms.IntegerField(min_value=1, max_value=48)
+    session = forms.CharField(max_length=12)
+
+
+def _review(
+    request: HttpRequest, pk: int, rid: int, review_id: int
+) -> tuple[TablePlay, PeopleReview, str]:
+    made = _round(request, pk, rid)
+    found = tableplay.round_review(made, review_id)
+    if found is None:
+        raise Http404("No such review in this round.")
+    return made, found[0], found[1]
+
+
+@login_required
+@require_GET
+def review(request: HttpRequest, pk: int, rid: int, review_id: int) -> HttpResponse:
+    """A student's review of their deal, for the teacher: each play marked, the best play and
+    why, and the marked ones offered as live questions."""
+    made, stored, student = _review(request, pk, rid, review_id)
+    read = None
+    if stored.status == PeopleReview.Status.DONE:
+        read = reviews.read_review(stored.finished_deal(), stored)
+    keys = {play.number: key for key, play in review_questions.moment_keys(stored)}
+    context = {
+        "classroom": made.classroom,
+        "round": made,
+        "stored": stored,
+        "student": student,
+        "read": read,
+        "askable": keys,
+        "drafts": made.classroom.sessions.filter(status=LiveSession.Status.DRAFT),
+        "new_session": tableplay.NEW_SESSION,
+    }
+    return render(request, "classroom/tableplay_review.html", context)
+
+
+@login_required
+@require_POST
+def ask(request: HttpRequest, pk: int, rid: int, review_id: int) -> HttpResponse:
+    """Put a student's marked play into a draft live session as "find the best play"."""
+    made, stored, _student = _review(request, pk, rid, review_id)
+    form = AskForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Say which play, and which live session."))
+    keys = {play.number: key for key, play in review_questions.moment_keys(stored)}
+    key = keys.get(form.cleaned_data["number"])
+    if key is None:
+        return HttpResponseBadRequest(_("Only a marked play of this review can be asked."))
+    try:
+        session = tableplay.ask_in_session(made, key, form.cleaned_data["session"], request.user)
+    except tableplay.TablePlayError as error:
+        return HttpResponseBadRequest(error.message)
+    messages.success(request, _("The play is now a question of this live session."))
+    return redirect("classroom:session", pk=session.pk)
 
 
 # ---- the student's side ----------------------------------------------------------------------

@@ -61,6 +61,16 @@ teaching = [
     path("<id:pk>/table-play/<id:rid>/", tableplay_views.board, name="tableplay_board"),
     path("<id:pk>/table-play/<id:rid>/poll", tableplay_views.board_poll, name="tableplay_poll"),
     path("<id:pk>/table-play/<id:rid>/end", tableplay_views.end, name="tableplay_end"),
+    path(
+        "<id:pk>/table-play/<id:rid>/reviews/<id:review_id>/",
+        tableplay_views.review,
+        name="tableplay_review",
+    ),
+    path(
+        "<id:pk>/table-play/<id:rid>/reviews/<id:review_id>/ask",
+        tableplay_views.ask,
+        name="tableplay_ask",
+    ),
     path("my-class/<id:pk>/table-now", tableplay_views.my_table_now, name="my_table_now"),
     path("my-class/<id:pk>/table", tableplay_views.my_table, name="my_table"),
     path("homework/<id:pk>/", views.homework_page, name="homework"),
