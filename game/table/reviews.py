@@ -270,9 +270,11 @@ def read_review(finished: FinishedDeal, stored: StoredReview) -> ReadReview:
         view = view_before(record, play.index)
         lines.append(PlayLine(play, describe(view, play.played), describe(view, play.best)))
     stood_in = tuple(
-        StandInLine(record.positions[index].plays + 1, describe(view_before(record, index), move))
+        StandInLine(
+            record.positions[index].plays + 1,
+            describe(view_before(record, index), record.moves[index]),
+        )
         for index in review.stand_ins
-        for move in (record.moves[index],)
     )
     return ReadReview(finished, review, tuple(lines), stood_in)
 
