@@ -62,8 +62,9 @@ def _presence_key(student_id: int) -> str:
 
 
 def mark_present(student_id: int) -> None:
-    """The student's class page is open (its poll came in)."""
-    cache.set(_presence_key(student_id), True, timeout=PRESENT_SECONDS)
+    """The student's class page is open (its poll came in). Added only if absent, so a page
+    polling every two seconds writes once in ``PRESENT_SECONDS``, not at every poll."""
+    cache.add(_presence_key(student_id), True, timeout=PRESENT_SECONDS)
 
 
 def present(students: Sequence[Student]) -> set[int]:

@@ -1,9 +1,11 @@
 """Table play in Chromium: a teacher and four students, each on a phone. The students wait on
 their class page; the teacher starts table play (two of them partners); every phone lands on its
 own seat by itself; a few plays are made by tapping; the teacher's board follows the table and
-shows no hand. Photographed at 390×844, and the board at 1366×900 too."""
+shows no hand. Then a finished round's results, a student's review and a mistake asked in a live
+lesson, by keyboard alone. Photographed at 390×844, and the board at 1366×900 too."""
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,9 +16,11 @@ from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.people import seeds, tables
-from game.people.models import PeopleTable
-from lessons.classroom import rosters
-from lessons.classroom.models import RoundSeat
+from game.people.models import PeopleReview, PeopleTable
+from game.table import review_tasks
+from lessons.classroom import rosters, tableplay
+from lessons.classroom.models import LiveSession, RoundSeat, Student
+from tests.browser.keyboard import press
 
 pytestmark = pytest.mark.browser
 
@@ -138,3 +142,60 @@ def test_a_class_plays_at_a_table_and_the_teacher_follows_it(
     board.get_by_role("link", name="Watch table 1").click()
     expect(board.locator("#board")).to_be_visible()
     assert "pick-hand" not in board.content()  # a watcher: no hand
+
+
+def test_the_results_reviews_and_a_mistake_asked_by_keyboard(
+    open_context: Callable[..., BrowserContext],
+    live_server: LiveServer,
+    transactional_db: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finished round's results by keyboard alone: a student's review once it is made, a
+    marked play put into a new live lesson."""
+    monkeypatch.setattr(seeds, "new_match_seed", lambda: 2)
+    monkeypatch.setattr(review_tasks, "BUDGET", 0.02)
+    teacher = get_user_model().objects.create_user("meera", password="seep-teacher-42")
+    classroom = rosters.create_class(teacher, "Class 7B")
+    asha = Student.objects.create(classroom=classroom, nickname="Asha")
+    settings = tableplay.RoundSettings(deals_to_play=1, bot_level="casual", turn_seconds=30)
+    made = tableplay.start_round(classroom, [asha], [], settings)
+    table = PeopleTable.objects.get()
+    while table.finished is None:  # Asha plays the first legal play each time
+        seats = list(table.seats.all())
+        state = tables.load_state(table, seats)
+        seat = state.to_play
+        assert seat is not None
+        if seat in state.people:
+            tables.play(table, state, seat, next(state.position.legal_moves()), table.version)
+        else:
+            tables.bot_turn(table, seats, table.version)
+        table.refresh_from_db()
+
+    board = open_context(viewport=PHONE).new_page()
+    board.goto(
+        f"{live_server.url}/accounts/login/?next=/classroom/{classroom.pk}/table-play/{made.pk}/"
+    )
+    board.get_by_label("Username").fill("meera")
+    board.get_by_label("Password").fill("seep-teacher-42")
+    board.get_by_role("button", name="Sign in").click()
+    expect(board.get_by_role("heading", name="Results")).to_be_visible()
+    expect(board.locator(".tableplay-reviews progress")).to_be_visible()
+    shoot(board, "tableplay-results-queued-phone.png")
+    stored = PeopleReview.objects.get()
+    review_tasks.review_stored_deal.call("people.PeopleReview", stored.pk)
+    read_it = board.get_by_role("link", name=re.compile("Accuracy"))
+    expect(read_it).to_be_visible(timeout=POLL)  # the board's poll brings it in
+    assert fits(board)
+    shoot(board, "tableplay-results-phone.png")
+    press(board, read_it)
+    expect(board.get_by_role("heading", name="Asha's plays in deal 1")).to_be_visible()
+    assert fits(board)
+    shoot(board, "tableplay-review-phone.png")
+    board.set_viewport_size(DESKTOP)
+    shoot(board, "tableplay-review-desktop.png")
+    ask = board.get_by_role("button", name=re.compile("as a question")).first
+    press(board, ask)
+    session = LiveSession.objects.get()
+    assert board.url.endswith(f"/classroom/session/{session.pk}/")
+    expect(board.get_by_text("From table play: Asha")).to_be_visible()
+    assert session.questions.get().source.startswith(f"review:{stored.pk}:")
