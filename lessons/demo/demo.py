@@ -500,11 +500,10 @@ def _people_table(
     plays what a casual player would. Without ``leaves_after`` the deal is played to its end;
     with it, the friend leaves after that many plays, a stand-in bot takes the seat, and the
     table waits at the player's turn for someone to sit down there."""
+    seed = rng.getrandbits(62)  # the same demo every run
     table = tables.create_table(
-        ["", "casual", "", "casual"], user, "", deals_to_play=1, bot_speed="fast"
+        ["", "casual", "", "casual"], user, "", deals_to_play=1, bot_speed="fast", seed=seed
     )
-    PeopleTable.objects.filter(pk=table.pk).update(seed=rng.getrandbits(62))  # the same demo
-    table.refresh_from_db()
     tables.take_seat(table, 0, PLAYER, user, "")
     table = tables.take_seat(table, 2, friend, None, f"demo-friend-{friend.lower()}")
     while True:
