@@ -11,6 +11,7 @@ other hands empty, with nothing for them to play).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
@@ -50,9 +51,11 @@ def take_over(session: SessionBase) -> Handover | None:
     return Handover(*(data[name] for name in fields))
 
 
+@lru_cache(maxsize=1024)
 def playable(position: Position) -> bool:
     """Whether the deal can be played on from here to its end: every seat holds a card when its
-    turn comes. Each play uses one card whichever it is, so one line of plays decides it."""
+    turn comes. Each play uses one card whichever it is, so one line of plays decides it
+    (remembered: a puzzle's page asks it each time it is drawn)."""
     if position.is_over:
         return False
     while not position.is_over:
