@@ -3,13 +3,14 @@
 Creates a throwaway PostgreSQL database (127.0.0.1:5432, user postgres), migrates it, starts
 gunicorn on a free loopback port with the site as the README deploys it (production settings,
 behind a proxy that terminates HTTPS: ``deployed``), waits until every worker has answered (a
-class meets a server long up), and runs a live session: 40 students join with the code, each
-polls every 2 seconds and answers each of 10 questions; the teacher's dashboard polls too, and
-the teacher moves on (next, reveal) once everyone has answered. Every student comes from one
-address (127.0.0.1), as a school's pupils do from behind its router, so a join refused by the
-join limit counts as an error. At the end it checks the database: every answer the server
-accepted is stored exactly once. Then it stops the server and drops the database. It stops by
-itself (``--deadline``) and talks to nothing but 127.0.0.1.
+class meets a server long up), and runs a live session: 40 students join with the class's code
+(which leads into the running session), each polls every 2 seconds and answers each of 10
+questions; the teacher's dashboard polls too, and the teacher moves on (next, reveal) once
+everyone has answered. Every student comes from one address (127.0.0.1), as a school's pupils
+do from behind its router, so a join refused by the join limit counts as an error. At the end
+it checks the database: every answer the server accepted is stored exactly once. Then it stops
+the server and drops the database. It stops by itself (``--deadline``) and talks to nothing
+but 127.0.0.1.
 
 The times reported are the clients' own, from starting a request to reading its answer. Each is
 also split (``PARTS``, from the clock each response carries: ``timed_site``) into the client's
@@ -484,7 +485,7 @@ def run(args: argparse.Namespace, server_port: int) -> None:
     threads = [
         threading.Thread(
             target=student,
-            args=(f"Pupil {n:02d}", base, session.code, session.pk, payloads, ledger, timings)
+            args=(f"Pupil {n:02d}", base, classroom.code, session.pk, payloads, ledger, timings)
             + (stop,),
             daemon=True,
         )

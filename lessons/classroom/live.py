@@ -228,13 +228,6 @@ def join(session: LiveSession, student: Student) -> Participant:
     return participant
 
 
-def joined_open(student: Student) -> list[LiveSession]:
-    """The open sessions a student has joined: the way back after a phone reloads."""
-    return list(
-        LiveSession.objects.filter(participants__student=student, status__in=LiveSession.OPEN)
-    )
-
-
 def current_question(session: LiveSession) -> Question | None:
     if session.current == 0:
         return None
