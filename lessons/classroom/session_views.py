@@ -81,7 +81,7 @@ def _live_context(
     context: dict[str, Any] = {
         "session": session,
         "board": board,
-        **join_context(request, session.code, 280),
+        **join_context(request, session.classroom.code, 280),
         "has_next": session.questions.filter(number=session.current + 1).exists(),
         "total": session.questions.count(),
         **extra,

@@ -121,7 +121,7 @@ def test_starting_needs_a_question_then_fixes_the_session(
     draft.refresh_from_db()
     assert draft.status == "lobby" and len(draft.code) == 6
     page = teacher_client.get(reverse("classroom:session", args=[draft.pk])).content.decode()
-    assert draft.code in page and "Ask the first question" in page
+    assert draft.classroom.code in page and "Ask the first question" in page
     add = reverse("classroom:question_add", args=[draft.pk])
     assert teacher_client.post(add, {"source": "lesson:cards:4"}).status_code == 409
     assert change(teacher_client, draft, 1, action="remove").status_code == 409
