@@ -44,7 +44,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -352,6 +354,15 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=300, help="seconds before giving up")
     parser.add_argument("--record", type=Path, help="write every request's timings to this CSV")
     args = parser.parse_args()
+    with throwaway_database() as env, serving(env, args.workers) as port:
+        run(args, port)
+
+
+@contextmanager
+def throwaway_database() -> Iterator[dict[str, str]]:
+    """A fresh PostgreSQL database, migrated, with the site's static files collected, for the
+    server and this process (Django set up on it); yields the server's environment
+    (``deployed``); the database is dropped afterwards, whatever happens."""
     import psycopg
 
     database = f"seep_bench_{secrets.token_hex(4)}"
@@ -364,31 +375,18 @@ def main() -> None:
     }
     env.pop("REDIS_URL", None)  # the database cache, as a school server without Redis has
     env = deployed(env)
-    server: subprocess.Popen[bytes] | None = None
     try:
         manage = [sys.executable, "manage.py"]
-        subprocess.run([*manage, "migrate", "-v0"], cwd=BASE_DIR, env=env, check=True)
-        subprocess.run([*manage, "createcachetable"], cwd=BASE_DIR, env=env, check=True)
-        subprocess.run(
-            [*manage, "collectstatic", "--noinput", "-v0"], cwd=BASE_DIR, env=env, check=True
-        )
-        os.environ.update(env)
-        os.environ["DJANGO_SETTINGS_MODULE"] = "seep_site.settings"
+        for command in (["migrate"], ["createcachetable"], ["collectstatic", "--noinput"]):
+            subprocess.run([*manage, *command, "-v0"], cwd=BASE_DIR, env=env, check=True)
+        os.environ.update(env, DJANGO_SETTINGS_MODULE="seep_site.settings")
         os.environ.pop("REDIS_URL", None)
         sys.path.insert(0, str(BASE_DIR))
         import django
 
         django.setup()
-        server, port = start_server(env, args.workers)
-        run(args, port)
+        yield env
     finally:
-        if server is not None:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            server.terminate()
-            server.wait(15)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-            print(f"CPU of the server           {used:.0f} s (gunicorn; PostgreSQL not counted)")
         try:
             from django.db import connections
 
@@ -398,6 +396,22 @@ def main() -> None:
         with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         print(f"dropped the database {database}", file=sys.stderr)
+
+
+@contextmanager
+def serving(env: dict[str, str], workers: int) -> Iterator[int]:
+    """gunicorn serving the site (``start_server``), its port; stopped afterwards, and the CPU
+    it used said."""
+    server, port = start_server(env, workers)
+    try:
+        yield port
+    finally:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        server.terminate()
+        server.wait(15)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        print(f"CPU of the server           {used:.0f} s (gunicorn; PostgreSQL not counted)")
 
 
 def deployed(env: dict[str, str]) -> dict[str, str]:

@@ -25,21 +25,14 @@ import os
 import random
 import re
 import resource
-import secrets
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from classroom import (  # this script's neighbour: run as a script, bench/ is on the path
-    ADMIN_URL,
-    BASE_DIR,
     PARTS,
     Client,
     Timings,
@@ -47,8 +40,9 @@ from classroom import (  # this script's neighbour: run as a script, bench/ is o
     machine_cpu,
     percentile,
     record,
+    serving,
     spread,
-    start_server,
+    throwaway_database,
 )
 
 POLL_SECONDS = 1.0
@@ -134,46 +128,6 @@ def check_plays(ledger: Ledger) -> tuple[int, int, int]:
     return stored, accepted, differ
 
 
-@contextmanager
-def throwaway_database() -> Iterator[dict[str, str]]:
-    """A fresh PostgreSQL database, migrated, for the server and this process (Django set up
-    on it); the server's environment; dropped afterwards, whatever happens."""
-    import psycopg
-
-    database = f"seep_bench_{secrets.token_hex(4)}"
-    with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{database}"')
-    env = {
-        **os.environ,
-        "PYTHONUNBUFFERED": "1",
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
-    }
-    env.pop("REDIS_URL", None)  # the database cache, as a school server without Redis has
-    try:
-        manage = [sys.executable, "manage.py"]
-        subprocess.run([*manage, "migrate", "-v0"], cwd=BASE_DIR, env=env, check=True)
-        subprocess.run([*manage, "createcachetable"], cwd=BASE_DIR, env=env, check=True)
-        os.environ.update(
-            DATABASE_URL=env["DATABASE_URL"], DJANGO_SETTINGS_MODULE="seep_site.settings"
-        )
-        os.environ.pop("REDIS_URL", None)
-        sys.path.insert(0, str(BASE_DIR))
-        import django
-
-        django.setup()
-        yield env
-    finally:
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except ImportError:  # pragma: no cover - Django never imported
-            pass
-        with psycopg.connect(ADMIN_URL, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-        print(f"dropped the database {database}", file=sys.stderr)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -181,17 +135,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--record", type=Path, help="write every request's timings to this CSV")
     args = parser.parse_args()
-    with throwaway_database() as env:
-        server, port = start_server(env, args.workers)
-        try:
-            run(args, f"http://127.0.0.1:{port}")
-        finally:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            server.terminate()
-            server.wait(15)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-            print(f"CPU of the server           {used:.0f} s (gunicorn; PostgreSQL not counted)")
+    with throwaway_database() as env, serving(env, args.workers) as port:
+        run(args, f"http://127.0.0.1:{port}")
 
 
 def run(args: argparse.Namespace, base: str) -> None:
