@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card
 from lessons.classroom import live
+from lessons.classroom.forms import NumberField
 from lessons.classroom.questions import (
     Asked,
     lesson_key,
@@ -155,7 +156,7 @@ class PickerForm(forms.Form):
         empty_value=None,
         required=False,
     )
-    page = forms.IntegerField(min_value=1, max_value=1000, required=False)
+    page = NumberField(min_value=1, max_value=1000, required=False)
 
     def __init__(self, data: Any = None, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", "picker_%s")

@@ -23,6 +23,7 @@ from game.people.models import Level, PeopleReview
 from game.table import reviews
 from game.table.http import HtmxHttpRequest
 from lessons.classroom import review_questions, rosters, tableplay
+from lessons.classroom.forms import NumberField
 from lessons.classroom.models import Classroom, LiveSession, Student, TablePlay
 from lessons.classroom.views import owned_class
 
@@ -214,7 +215,7 @@ def end(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
 class AskForm(forms.Form):
     """Which reviewed play goes into which draft live session."""
 
-    number = forms.IntegerField(min_value=1, max_value=48)
+    number = NumberField(min_value=1, max_value=48)
     session = forms.CharField(max_length=12)
 
 

@@ -61,6 +61,7 @@ def test_filters_that_cannot_be_read_are_left_out(
     assert offered(teacher_client, draft, theme="nonsense", difficulty="٣", page="x") == offered(
         teacher_client, draft
     )
+    assert offered(teacher_client, draft, page="٢") == offered(teacher_client, draft)  # not page 2
 
 
 def test_each_question_shows_its_prompt_and_only_the_asked_seats_cards(

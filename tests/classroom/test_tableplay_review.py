@@ -125,6 +125,18 @@ def test_the_owner_reads_the_review_and_nobody_else(
     assert not LiveSession.objects.exists()
 
 
+def test_a_play_number_in_other_digits_is_refused_and_nothing_made(
+    finished: tuple[TablePlay, PeopleReview], teacher_client: Client
+) -> None:
+    made, stored = finished
+    play = marked(stored)[0]
+    eastern = str(play.number).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    ask = review_url(made, stored, "tableplay_ask")
+    response = teacher_client.post(ask, {"number": eastern, "session": "new"})
+    assert response.status_code == 400
+    assert not LiveSession.objects.exists()
+
+
 def test_a_marked_play_becomes_a_live_question_judged_by_the_reviews_search(
     finished: tuple[TablePlay, PeopleReview], teacher_client: Client
 ) -> None:
