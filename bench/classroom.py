@@ -580,6 +580,12 @@ def run(args: argparse.Namespace, server_port: int) -> None:
     print(f"median                      {statistics.median(every) * 1000:.1f} ms")
     print(f"95th percentile             {percentile(every, 0.95) * 1000:.1f} ms")
     print(f"slowest                     {max(every) * 1000:.1f} ms")
+    report_by_kind(timings, args.record)
+
+
+def report_by_kind(timings: Timings, record_to: Path | None) -> None:
+    """Each kind of request's times, then where they went (``PARTS``); every request written to
+    ``record_to`` if given."""
     print("by kind                     count    median      p95      max")
     for kind, values in sorted(timings.times.items()):
         print(
@@ -593,8 +599,8 @@ def run(args: argparse.Namespace, server_port: int) -> None:
     for kind, rows in sorted(timings.rows.items()):
         parts = ([row[n] for row in rows] for n in range(1, len(columns) + 1))
         print(f"  {kind:<26}" + "".join(f"{spread(part):>16}" for part in parts))
-    if args.record:
-        record(timings, args.record)
+    if record_to:
+        record(timings, record_to)
 
 
 def spread(values: list[float]) -> str:

@@ -33,15 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from classroom import (  # this script's neighbour: run as a script, bench/ is on the path
-    PARTS,
     Client,
     Timings,
     database_cpu,
     machine_cpu,
     percentile,
-    record,
+    report_by_kind,
     serving,
-    spread,
     throwaway_database,
 )
 
@@ -194,21 +192,7 @@ def run(args: argparse.Namespace, base: str) -> None:
     print(f"tables with a play lost, doubled or out of order  {differ}")
     print(f"median                      {statistics.median(every) * 1000:.1f} ms")
     print(f"95th percentile             {percentile(every, 0.95) * 1000:.1f} ms")
-    print("by kind                     count    median      p95      max")
-    for kind, values in sorted(timings.times.items()):
-        print(
-            f"  {kind:<24}{len(values):>7}"
-            f"{statistics.median(values) * 1000:>8.1f} ms"
-            f"{percentile(values, 0.95) * 1000:>6.0f} ms"
-            f"{max(values) * 1000:>6.0f} ms"
-        )
-    columns = (*PARTS, "worker's CPU")
-    print("where it went, median/p95   " + "".join(f"{column:>16}" for column in columns))
-    for kind, rows in sorted(timings.rows.items()):
-        parts = ([row[n] for row in rows] for n in range(1, len(columns) + 1))
-        print(f"  {kind:<26}" + "".join(f"{spread(part):>16}" for part in parts))
-    if args.record:
-        record(timings, args.record)
+    report_by_kind(timings, args.record)
 
 
 if __name__ == "__main__":
