@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from game.engine import Attempt
-from game.match import NotYourTurn, finished_deals, watcher_view
+from game.match import MatchState, NotYourTurn, finished_deals, watcher_view
 from game.people import codes, tables
 from game.people.board import RETRY_SECONDS, log_names, page_context, reactions_context
 from game.people.forms import (
@@ -371,6 +371,14 @@ def back(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _after_post(request, at.table, at.seats)
 
 
+def not_dealt_yet(state: MatchState) -> str:
+    """Why the next hand cannot be dealt, in the page's language (the match says it in English
+    only)."""
+    if state.match_over:
+        return _("The match is over.")
+    return _("The deal is still being played.")
+
+
 @require_POST
 def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The next hand, dealt by whoever asks first; a second ask finds it dealt."""
@@ -382,8 +390,8 @@ def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     state = tables.load_state(at.table, at.seats)
     try:
         stored = tables.next_deal(at.table, state, at.expected)
-    except NotYourTurn as error:
-        return _refuse(request, at.table, at.seats, at.viewer, str(error))
+    except NotYourTurn:
+        return _refuse(request, at.table, at.seats, at.viewer, not_dealt_yet(state))
     if not stored:
         return _stale(request, code)
     return _after_post(request, at.table, at.seats)
@@ -412,8 +420,9 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
             return response
         try:
             decision = state.hint(at.seat, level)
-        except NotYourTurn as error:
-            return _refuse(request, at.table, at.seats, at.viewer, str(error))
+        except NotYourTurn:
+            message = _("Hints are for your turn.")
+            return _refuse(request, at.table, at.seats, at.viewer, message)
     said = {"level": Level(level).label, "reason": decision.reason, "move": str(decision.move)}
     return _render(request, at.table, at.seats, at.viewer, hint=said)
 

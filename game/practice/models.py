@@ -22,10 +22,10 @@ def new_public_id() -> str:
 
 class PracticeGame(models.Model):
     class Level(models.TextChoices):
-        BEGINNER = "beginner"
-        CASUAL = "casual"
-        SKILLED = "skilled"
-        EXPERT = "expert"
+        BEGINNER = "beginner", _("Beginner")
+        CASUAL = "casual", _("Casual")
+        SKILLED = "skilled", _("Skilled")
+        EXPERT = "expert", _("Expert")
 
     class BotSpeed(models.TextChoices):
         """How long each bot play stays on the table before the next (``game.match.pace``)."""

@@ -368,14 +368,22 @@ def table_undo(
     return {"undo_used": True}
 
 
+def not_dealt_yet(state: MatchState) -> str:
+    """Why the next hand cannot be dealt, in the page's language (the match says it in English
+    only)."""
+    if state.match_over:
+        return _("The match is over.")
+    return _("The deal is still being played.")
+
+
 @changes_the_game
 def table_next_deal(
     request: HtmxHttpRequest, game: PracticeGame, state: MatchState
 ) -> HttpResponse | dict[str, Any]:
     try:
         state.next_deal()
-    except NotYourTurn as error:
-        return _refuse(request, game, state, str(error))
+    except NotYourTurn:
+        return _refuse(request, game, state, not_dealt_yet(state))
     return {}
 
 
@@ -398,8 +406,8 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             return _busy(request, game, state, message)
         try:
             decision = state.hint(HUMAN, level)
-        except NotYourTurn as error:
-            return _refuse(request, game, state, str(error))
+        except NotYourTurn:
+            return _refuse(request, game, state, _("Hints are for your turn."))
     hint = {
         "level": PracticeGame.Level(level).label,
         "reason": decision.reason,
