@@ -25,7 +25,10 @@ the question it asks (``lessons.questions``), made from the step's fields by its
 A step whose text goes on from the step before ("Now …") says ``follows = true``: its position
 must be where every right answer of that step leaves the table (after any scripted replies).
 
-Texts are short, for a twelve-year-old, and cite rules as R16 etc.
+Texts are short, for a twelve-year-old, and cite rules as R16 etc. Their words in another
+language live in ``data/lessons/<language>/`` under the same file name, keyed by step number
+(``lessons.content_text``; the fields are ``LESSON_WORDS``): ``all_lessons`` reads the active
+language's, English where there are none.
 """
 
 from __future__ import annotations
@@ -41,6 +44,13 @@ from typing import Any
 from django.utils.datastructures import MultiValueDict
 
 from game.engine import Card, InvalidPosition, NotationError, Position, SeepError, move_from_str
+from lessons.content_text import (
+    ENGLISH,
+    ContentTextError,
+    WordFields,
+    content_language,
+    localized,
+)
 from lessons.questions import (
     RULE_IDS,
     ChoiceQuestion,
@@ -62,6 +72,11 @@ STEP_FIELDS = frozenset(
     + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint", "follows")
 )
 CHOICE_FIELDS = {"choice": frozenset(("play", "why")), "quiz": frozenset(("text", "why"))}
+# The fields that carry words, the only ones a translation gives (positions and answers never).
+LESSON_WORDS = WordFields(
+    ("title", "summary", "steps.*.text", "steps.*.explain", "steps.*.hint")
+    + ("steps.*.choices.*.why", "steps.*.choices.*.text")
+)
 MIN_STEPS, MAX_STEPS = 4, 14
 # Words by which a step's text says it goes on from the step before: such a step must say
 # ``follows = true``, and so be checked to start where that step leaves the table.
@@ -267,12 +282,16 @@ def read_step(data: dict[str, Any]) -> Step:
     return Step(_text(data, "text"), read_question(data), _tuple(data, "rules"), follows)
 
 
-def read_lesson(path: Path) -> Lesson:
-    """Read one lesson file; raises ContentError naming the file and step."""
+def read_lesson(path: Path, language: str = ENGLISH) -> Lesson:
+    """Read one lesson file, in a language's words; raises ContentError naming the file and step."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path.name}: not valid TOML: {error}") from None
+    try:
+        data = localized(path, data, LESSON_WORDS, language)
+    except ContentTextError as error:
+        raise ContentError(str(error)) from None
     steps = []
     for index, raw in enumerate(data.get("steps", []), 1):
         try:
@@ -289,10 +308,15 @@ def read_lesson(path: Path) -> Lesson:
     )
 
 
-@cache
 def all_lessons() -> tuple[Lesson, ...]:
-    """Every lesson, in curriculum order."""
-    lessons = [read_lesson(path) for path in sorted(LESSONS_DIR.glob("*.toml"))]
+    """Every lesson, in curriculum order, in the active language's words."""
+    return lessons_in(content_language(LESSONS_DIR))
+
+
+@cache
+def lessons_in(language: str) -> tuple[Lesson, ...]:
+    """Every lesson in one language's words, read once."""
+    lessons = [read_lesson(path, language) for path in sorted(LESSONS_DIR.glob("*.toml"))]
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
