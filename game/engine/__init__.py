@@ -7,10 +7,12 @@ the modules inside are the engine's own business.
 from .attempts import ACTIONS, Attempt, moves_matching
 from .cards import DECK, Card, Suit, sort_cards
 from .cli import main as cli_main
+from .codes import VAGUE, ARank, HouseOf, Items, Rank, Said, Sets, Value, Why
 from .deal import Deal, Play, View, deal, view_for
+from .english import TEMPLATES, Plural
 from .errors import IllegalMove, InvalidPosition, NotationError, SeepError
 from .houses import House, split_into_sets
-from .illegal import Reason, why_illegal
+from .illegal import why_illegal
 from .movegen import Table, capture_groups, forget_floors, generate, maximal_captures
 from .moves import (
     MAX_HOUSE,
@@ -26,6 +28,7 @@ from .moves import (
     move_from_json,
     move_from_str,
 )
+from .phrases import Phrase, Reason
 from .position import Position, team_of
 from .recorded import attempt_from_text, played_text
 from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal, team_score
@@ -37,7 +40,15 @@ from .sweeps import (
     sweep_bonus,
     sweep_bonus_at,
 )
-from .words import describe, rank_word, say_attempt, say_move
+from .words import (
+    attempt_named,
+    describe,
+    play_done,
+    play_named,
+    rank_word,
+    say_attempt,
+    say_move,
+)
 
 __all__ = [
     # cards and moves
@@ -54,6 +65,10 @@ __all__ = [
     # attempts, why not, and words
     "ACTIONS", "Attempt", "moves_matching", "Reason", "why_illegal",
     "describe", "rank_word", "say_attempt", "say_move", "attempt_from_text", "played_text",
+    "play_done", "play_named", "attempt_named",
+    # sentences as data (worded by the site; TEMPLATES are the English, and the msgids)
+    "Reason", "Why", "VAGUE", "Phrase", "Said", "Value", "Rank", "ARank", "HouseOf", "Items",
+    "Sets", "TEMPLATES", "Plural",
     # errors and the command line
     "SeepError", "IllegalMove", "InvalidPosition", "NotationError", "cli_main",
 ]  # fmt: skip

@@ -1,33 +1,23 @@
-"""Why a play is not allowed, in words a beginner understands, naming the rule (R…).
+"""Why a play is not allowed, as a ``Reason``: the rule (R…), the kind of refusal and its values.
 
 ``why_illegal`` takes an ``Attempt`` (any part may be missing) and returns ``None`` when some legal
 move fits it, or a ``Reason`` saying what rule stands in the way; ``Position.apply`` raises
-``IllegalMove`` with the reason for a whole move.
+``IllegalMove`` with the reason for a whole move. The reason holds no words: ``english.py`` says
+it in English, and the site in the page's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .attempts import Attempt, matches
 from .cards import Card, sort_cards
+from .codes import ARank, HouseOf, Rank, Sets, Why
 from .houses import split_into_sets
 from .movegen import capture_groups, maximal_captures
 from .moves import MAX_HOUSE, MIN_HOUSE, Move
+from .phrases import Reason, reason
 from .state import PositionState
-from .words import a_value, card_names, rank_word
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """A sentence for the player and the rule it rests on."""
-
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def why_illegal(position: PositionState, attempt: Attempt) -> Reason | None:
@@ -39,28 +29,25 @@ def why_illegal(position: PositionState, attempt: Attempt) -> Reason | None:
 
 def reason_for_move(position: PositionState, move: Move) -> Reason:
     """The reason a complete move is illegal (used by ``Position.apply``)."""
-    return why_illegal(position, Attempt.of_move(move)) or Reason(
-        "R13", f"{move} is not a legal play here."
+    return why_illegal(position, Attempt.of_move(move)) or reason(
+        "R13", Why.NOT_LEGAL_HERE, move=move
     )
 
 
 def _explain(position: PositionState, attempt: Attempt) -> Reason:
     if position.is_over:
-        return Reason("R29", "The deal is over: there is no play left to make.")
+        return reason("R29", Why.DEAL_OVER)
     seat = position.turn
     hand = position.hands[seat]
     if attempt.card is not None and attempt.card not in hand:
-        return Reason(
-            "R13",
-            f"The {attempt.card.short} is not in your hand: each turn plays a card from your hand.",
-        )
+        return reason("R13", Why.CARD_NOT_IN_HAND, card=attempt.card)
     if position.bid is None:
         return _explain_bid(position, attempt, hand)
     if attempt.action == "bid":
-        return Reason("R7", f"The bid has been made already: it is {position.bid}.")
+        return reason("R7", Why.BID_MADE, value=position.bid)
     card = attempt.card
     if card is None:
-        return Reason("R13", "Choose a card from your hand: every turn plays exactly one card.")
+        return reason("R13", Why.CHOOSE_CARD)
     action = attempt.action or _guess_action(position, attempt)
     opening = _explain_opening(position, attempt, action)
     if opening:
@@ -73,26 +60,18 @@ def _explain(position: PositionState, attempt: Attempt) -> Reason:
         return _explain_build(position, card, attempt)
     if action == "break":
         return _explain_break(position, card, attempt)
-    return Reason("R13", f"'{action}' is not a play: throw, capture, build or break.")
+    return reason("R13", Why.UNKNOWN_ACTION, action=action)
 
 
 def _explain_bid(position: PositionState, attempt: Attempt, hand: Sequence[Card]) -> Reason:
     if attempt.action not in (None, "bid") or attempt.card is not None:
-        return Reason(
-            "R7",
-            "First the bidder bids: a house value from 9 to 13 that matches a card in their "
-            "hand. Only then is a card played.",
-        )
+        return reason("R7", Why.BID_FIRST)
     value = attempt.value
     if value is None:
-        return Reason("R7", "Choose a value to bid, from 9 to 13.")
+        return reason("R7", Why.CHOOSE_BID)
     if not MIN_HOUSE <= value <= MAX_HOUSE:
-        return Reason("R7", f"A bid is a value from 9 to 13, not {value}.")
-    return Reason(
-        "R7",
-        f"You can only bid a value you hold: you have no {rank_word(value)} "
-        f"(you hold {card_names(hand)}).",
-    )
+        return reason("R7", Why.BID_OUT_OF_RANGE, value=value)
+    return reason("R7", Why.BID_NOT_HELD, rank=Rank(value), hand=tuple(hand))
 
 
 def _guess_action(position: PositionState, attempt: Attempt) -> str:
@@ -117,24 +96,14 @@ def _explain_opening(position: PositionState, attempt: Attempt, action: str) -> 
         return None
     bid = position.bid
     assert bid is not None and attempt.card is not None
-    word = rank_word(bid)
     if action == "capture" and attempt.card.rank != bid:
-        return Reason(
-            "R10",
-            f"On the opening play you may capture only with a card of your bid ({word}).",
-        )
+        return reason("R10", Why.OPENING_CAPTURE, rank=Rank(bid))
     if action == "throw" and attempt.card.rank != bid:
-        return Reason(
-            "R10",
-            f"On the opening play you may throw only a card of your bid ({word}), and only "
-            "if it cannot capture.",
-        )
+        return reason("R10", Why.OPENING_THROW, rank=Rank(bid))
     if action == "build" and attempt.value not in (None, bid):
-        return Reason(
-            "R10", f"On the opening play, the house you build must be worth your bid, {bid}."
-        )
+        return reason("R10", Why.OPENING_BUILD_VALUE, value=bid)
     if action == "break":
-        return Reason("R10", "The opening play is a build, a capture or a throw of your bid.")
+        return reason("R10", Why.OPENING_BREAK)
     return None
 
 
@@ -147,11 +116,8 @@ def _last_card_of_own_house(
     for house in position.houses:
         last = sum(1 for c in hand if c.rank == card.rank) == 1
         if seat in house.owners and house.value == card.rank != spared and last:
-            return Reason(
-                "R26",
-                f"The {card.short} is your last {rank_word(card.rank)} and you own the "
-                f"{house.value}-house: keep it to capture your house later. You may play it "
-                f"only to capture that house.",
+            return reason(
+                "R26", Why.KEEP_LAST_CARD, card=card, rank=Rank(card.rank), value=house.value
             )
     return None
 
@@ -165,28 +131,19 @@ def _capturable(position: PositionState, card: Card) -> tuple[bool, list[list[Ca
 
 def _explain_throw(position: PositionState, card: Card, attempt: Attempt) -> Reason:
     if attempt.loose or attempt.houses:
-        return Reason("R20", "A thrown card is laid on the floor by itself: pick no floor cards.")
+        return reason("R20", Why.THROW_PICKS_FLOOR)
     has_house, groups = _capturable(position, card)
     if has_house:
-        return Reason(
-            "R20",
-            f"You can't throw the {card.short}: it can capture the {card.rank}-house. "
-            "A card that can capture may not be thrown.",
-        )
+        return reason("R20", Why.THROW_CAN_CAPTURE_HOUSE, card=card, value=card.rank)
     if groups:
         group = min(groups, key=len)
-        what = (
-            f"the {group[0].short}"
-            if len(group) == 1
-            else f"{card_names(group)} (together {card.rank})"
+        if len(group) == 1:
+            return reason("R20", Why.THROW_CAN_CAPTURE_CARD, card=card, loose=group[0])
+        return reason(
+            "R20", Why.THROW_CAN_CAPTURE_GROUP, card=card, loose=tuple(group), value=card.rank
         )
-        return Reason(
-            "R20",
-            f"You can't throw the {card.short}: it can capture {what}. "
-            "A card that can capture may not be thrown.",
-        )
-    return _last_card_of_own_house(position, card, None) or Reason(
-        "R20", f"You can't throw the {card.short} here."
+    return _last_card_of_own_house(position, card, None) or reason(
+        "R20", Why.THROW_NOT_HERE, card=card
     )
 
 
@@ -194,32 +151,34 @@ def _explain_capture(position: PositionState, card: Card, attempt: Attempt) -> R
     v = card.rank
     for value in attempt.houses:
         if position.house(value) is None:
-            return Reason("R17", f"There is no {value}-house on the floor to take.")
+            return reason("R17", Why.NO_HOUSE_TO_TAKE, value=value)
         if value != v:
-            return Reason(
+            return reason(
                 "R17",
-                f"A house is taken whole, and only by a card of its own value: the "
-                f"{value}-house needs {a_value(value)}, and the {card.short} is {a_value(v)}.",
+                Why.HOUSE_NEEDS_ITS_VALUE,
+                value=value,
+                a_rank=ARank(value),
+                card=card,
+                card_a_rank=ARank(v),
             )
     has_house, groups = _capturable(position, card)
     if not has_house and not groups:
-        return Reason(
-            "R16",
-            f"The {card.short} can't capture anything: no loose card or group of loose cards "
-            f"adds up to {v}" + (f", and there is no {v}-house." if v >= MIN_HOUSE else "."),
-        )
+        why = Why.CAPTURES_NOTHING_NO_HOUSE if v >= MIN_HOUSE else Why.CAPTURES_NOTHING
+        return reason("R16", why, card=card, value=v)
     chosen = sort_cards(attempt.loose)
     if chosen and split_into_sets(chosen, v) is None:
         total = sum(c.rank for c in chosen)
-        what = (
-            f"The {chosen[0].short} is worth {total}"
-            if len(chosen) == 1
-            else f"{card_names(chosen)} add up to {total}"
-        )
-        return Reason(
+        if len(chosen) == 1:
+            return reason(
+                "R16", Why.CAPTURE_CARD_WRONG_SUM, chosen=chosen[0], total=total, card=card, value=v
+            )
+        return reason(
             "R16",
-            f"{what}: each card or group you capture with the {card.short} must add up to "
-            f"exactly {v}.",
+            Why.CAPTURE_GROUP_WRONG_SUM,
+            chosen=tuple(chosen),
+            total=total,
+            card=card,
+            value=v,
         )
     taken = set(chosen)
     remaining = [c for c in position.loose if c not in taken]
@@ -229,23 +188,16 @@ def _explain_capture(position: PositionState, card: Card, attempt: Attempt) -> R
         if not sets:  # nothing legal takes all that was chosen: name the smallest group left
             smallest = min(left_sums[v], key=lambda m: bin(m).count("1"))
             sets = [tuple(c for i, c in enumerate(remaining) if smallest >> i & 1)]
-        parts = [
-            f"the {group[0].short}" if len(group) == 1 else card_names(group) for group in sets
-        ]
+        parts: list[tuple[Card, ...] | HouseOf] = list(sets)
         if has_house and not attempt.houses:
-            parts.append(f"the {v}-house")
-        one = len(parts) == 1 and len(sets[0]) == 1
+            parts.append(HouseOf(v))
         if len(parts) == 1:
-            left = f"{parts[0]} also {'is' if one else 'add up to'} {v}"
+            why = Why.MUST_TAKE_CARD if len(sets[0]) == 1 else Why.MUST_TAKE_GROUP
         else:
-            left = f"{', and '.join(parts)}, each also make {v}"
-        return Reason(
-            "R18",
-            f"You must take everything you can: {left}, so the {card.short} must take "
-            f"{'it' if one else 'them'} too.",
-        )
-    return _last_card_of_own_house(position, card, v) or Reason(
-        "R16", f"That capture with the {card.short} is not possible here."
+            why = Why.MUST_TAKE_ALL
+        return reason("R18", why, left=Sets(tuple(parts)), value=v, card=card)
+    return _last_card_of_own_house(position, card, v) or reason(
+        "R16", Why.CAPTURE_NOT_HERE, card=card
     )
 
 
@@ -273,118 +225,84 @@ def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Rea
     if attempt.houses and value is None:
         value = attempt.houses[0]
     if value is None:
-        return Reason(
-            "R21",
-            f"{card_names([card, *chosen])} add up to {total}: a house is worth 9 to 13, and "
-            "its cards must split into sets that each add up to that value.",
-        )
+        return reason("R21", Why.HOUSE_TOTAL_OUT_OF_RANGE, cards=(card, *chosen), total=total)
     if not MIN_HOUSE <= value <= MAX_HOUSE:
-        return Reason("R21", f"A house is worth 9 to 13, not {value}.")
+        return reason("R21", Why.HOUSE_VALUE_OUT_OF_RANGE, value=value)
     house = position.house(value)
     absorbed = [c for c in position.loose if c.rank == value and c not in chosen]
     added = [card, *chosen, *absorbed]
     if card.rank > value:
-        return Reason(
+        return reason(
             "R23",
-            f"The {card.short} is worth {card.rank}, more than {value}: it can't be part of "
-            f"{a_value(value)}-house.",
+            Why.CARD_TOO_BIG_FOR_HOUSE,
+            card=card,
+            rank_value=card.rank,
+            value=value,
+            a_rank=ARank(value),
         )
     if split_into_sets(added, value) is None:
-        return Reason(
+        return reason(
             "R23",
-            f"{card_names(added)} add up to {sum(c.rank for c in added)}, which doesn't split into "
-            f"sets of exactly {value}: every card you add to a house must be part of a set "
-            f"that adds up to {value}.",
+            Why.SETS_DO_NOT_SPLIT,
+            cards=tuple(added),
+            total=sum(c.rank for c in added),
+            value=value,
         )
     if house is None and len(added) < 2:
-        return Reason(
-            "R21",
-            f"A house needs at least two cards: add loose cards that make {value} with the "
-            f"{card.short}.",
-        )
+        return reason("R21", Why.HOUSE_NEEDS_TWO_CARDS, value=value, card=card)
     keep = {c.rank for c in position.hands[seat] if c != card}
     partner = (seat + 2) % 4
     if position.plays == 0 and value not in keep:
-        return Reason(
-            "R10",
-            f"Your opening build must leave you holding {a_value(value)} of your bid, to capture "
-            "the house later.",
-        )
+        return reason("R10", Why.OPENING_BUILD_KEEP, a_rank=ARank(value))
     if house is not None and seat not in house.owners and partner in house.owners:
         pass  # adding to a partner's house is free (R27)
     elif value not in keep:
-        word = rank_word(value)
         if house is None:
-            return Reason(
-                "R26",
-                f"To build {a_value(value)}-house you must keep {a_value(value)} in your hand to "
-                f"capture it later, and you hold no other {word}.",
-            )
+            return reason("R26", Why.BUILD_KEEP_CARD, a_rank=ARank(value), rank=Rank(value))
         if seat in house.owners:
-            return Reason(
-                "R26",
-                f"You own the {value}-house: you must keep {a_value(value)} in hand to capture it, "
-                f"and this would leave you none.",
-            )
-        return Reason(
-            "R27",
-            f"To add to your opponents' {value}-house you must still hold {a_value(value)} after "
-            "the play (you become an owner, and an owner keeps a card to capture it).",
-        )
+            return reason("R26", Why.OWN_HOUSE_KEEP_CARD, value=value, a_rank=ARank(value))
+        return reason("R27", Why.OPPONENTS_HOUSE_KEEP_CARD, value=value, a_rank=ARank(value))
     left_out = [c for c in position.loose if c.rank == value and c not in attempt.loose]
     if attempt.action == "build" and attempt.loose and left_out and house is None:
-        return Reason(
-            "R24",
-            f"The loose {card_names(left_out)} must go into the new {value}-house too: a single "
-            "card of a house's value always joins it.",
-        )
-    return _last_card_of_own_house(position, card, None) or Reason(
-        "R23", f"That build with the {card.short} is not possible here."
+        return reason("R24", Why.LOOSE_CARD_MUST_JOIN, cards=tuple(left_out), value=value)
+    return _last_card_of_own_house(position, card, None) or reason(
+        "R23", Why.BUILD_NOT_HERE, card=card
     )
 
 
 def _explain_break(position: PositionState, card: Card, attempt: Attempt) -> Reason:
     seat = position.turn
     if attempt.loose:
-        return Reason(
-            "R28",
-            "A break adds exactly one card from your hand to a house: no floor cards.",
-        )
+        return reason("R28", Why.BREAK_PICKS_FLOOR)
     houses = [position.house(v) for v in attempt.houses] or [
         h for h in position.houses if not h.cemented
     ]
     target = next((h for h in houses if h is not None), None)
     if target is None:
-        return Reason("R28", "There is no ordinary house here to break.")
+        return reason("R28", Why.NO_HOUSE_TO_BREAK)
     if target.cemented:
-        return Reason(
-            "R28",
-            f"The {target.value}-house is cemented (it has {len(target.sets)} sets): a cemented "
-            "house can never be broken.",
-        )
+        return reason("R28", Why.CEMENTED, value=target.value, sets=len(target.sets))
     if seat in target.owners:
-        return Reason(
-            "R28", f"The {target.value}-house is yours: you may not break your own house."
-        )
+        return reason("R28", Why.BREAK_OWN_HOUSE, value=target.value)
     new_value = target.value + card.rank
     if attempt.value is not None and attempt.value != new_value:
-        return Reason(
+        return reason(
             "R28",
-            f"Adding the {card.short} to the {target.value}-house makes {new_value}, not "
-            f"{attempt.value}.",
+            Why.BREAK_WRONG_VALUE,
+            card=card,
+            house=target.value,
+            value=new_value,
+            asked=attempt.value,
         )
     if new_value > MAX_HOUSE:
-        return Reason(
-            "R28",
-            f"{target.value} + {card.rank} = {new_value}: a house can't be worth more than 13.",
+        return reason(
+            "R28", Why.BREAK_OVER_13, house=target.value, rank_value=card.rank, value=new_value
         )
     keep = {c.rank for c in position.hands[seat] if c != card}
     if new_value not in keep:
-        return Reason(
-            "R28",
-            f"Breaking the {target.value}-house to {new_value} makes it yours, so you must "
-            f"still hold {a_value(new_value)} afterwards — and you would hold none.",
+        return reason(
+            "R28", Why.BREAK_KEEP_CARD, house=target.value, value=new_value, a_rank=ARank(new_value)
         )
-    return _last_card_of_own_house(position, card, None) or Reason(
-        "R28", f"That break with the {card.short} is not possible here."
+    return _last_card_of_own_house(position, card, None) or reason(
+        "R28", Why.BREAK_NOT_HERE, card=card
     )

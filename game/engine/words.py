@@ -1,114 +1,135 @@
-"""Moves and attempts in plain words: what a legal move does (``describe``), a move or an attempt
-as a choice a person reads (``say_move``, ``say_attempt``), and how values are named."""
+"""Moves and attempts as sentences: what a legal move does (``play_done``), a move or an attempt
+as a choice a person reads (``play_named``, ``attempt_named``), each a ``Phrase`` in no language.
+
+``describe``, ``say_move`` and ``say_attempt`` are the same in plain English (``english.py``), for
+the command line, the bots' and the tests' sake; the site words the phrases in the page's
+language instead.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import assert_never
 
 from .attempts import Attempt
-from .cards import Card
+from .codes import ARank, HouseOf, Items, Said
+from .english import rank_word
 from .moves import Bid, Break, Build, Capture, Move, Throw
+from .phrases import Phrase, phrase
 from .state import TableState
 from .sweeps import sweep_bonus
 
-NUMBER_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+__all__ = [
+    "attempt_named",
+    "describe",
+    "play_done",
+    "play_named",
+    "rank_word",
+    "say_attempt",
+    "say_move",
+]
 
 
-def rank_word(value: int) -> str:
-    """How a value is named on a card: A, 2 … 10, J, Q, K."""
-    return NUMBER_NAMES.get(value, str(value))
+def play_done(state: TableState, move: Move) -> Phrase:
+    """What a legal move does here, for feedback and explanations ("Captures … : 6 points.")."""
+    match move:
+        case Bid():
+            return phrase(Said.BIDS, value=move.value)
+        case Throw():
+            return phrase(Said.THROWS, card=move.card)
+        case Capture():
+            house = state.house(move.card.rank) if move.house else None
+            taken = Items(((HouseOf(house.value),) if house else ()) + move.loose)
+            won = [move.card, *move.loose, *(house.cards if house else ())]
+            points = sum(c.points for c in won)
+            clauses = [phrase(Said.CAPTURE_POINTS, points=points)] if points else []
+            bonus = sweep_bonus(state, move)
+            if bonus is not None:
+                swept = phrase(Said.CAPTURE_SWEEPS, bonus=bonus)
+                clauses.append(swept if bonus else phrase(Said.CAPTURE_CLEARS))
+            return phrase(Said.CAPTURES, *clauses, taken=taken, card=move.card)
+        case Build():
+            cards = (move.card, *move.loose)
+            if state.house(move.value) is None:
+                return phrase(Said.BUILDS, a_rank=ARank(move.value), value=move.value, cards=cards)
+            return phrase(Said.CEMENTS, value=move.value, cards=cards)
+        case Break():
+            return phrase(Said.BREAKS, house=move.house, card=move.card, value=move.value)
+        case _:
+            assert_never(move)
 
 
-def a_value(value: int) -> str:
-    """ "a 9", "an 8", "an A", "a J" — a value's name with the article it takes."""
-    word = rank_word(value)
-    return f"an {word}" if word in ("8", "A") else f"a {word}"
+def play_named(move: Move) -> Phrase:
+    """A move named as a choice, saying nothing of whether it is legal (for quiz choices)."""
+    match move:
+        case Bid():
+            return phrase(Said.BID, value=move.value)
+        case Throw():
+            return phrase(Said.THROW, card=move.card)
+        case Capture():
+            if move.house:
+                taken = Items((HouseOf(move.card.rank), *move.loose))
+                return phrase(Said.CAPTURE_HOUSE, taken=taken, card=move.card)
+            return phrase(Said.CAPTURE, taken=Items(move.loose), card=move.card)
+        case Build():
+            cards = (move.card, *move.loose)
+            return phrase(Said.BUILD, a_rank=ARank(move.value), value=move.value, cards=cards)
+        case Break():
+            return phrase(Said.BREAK, house=move.house, card=move.card, value=move.value)
+        case _:
+            assert_never(move)
 
 
-def join_words(parts: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def card_names(cards: Iterable[Card]) -> str:
-    """ "10♦", "10♦ and 4♠", "2♣, 3♦ and 6♠"."""
-    return join_words([c.short for c in cards])
+def attempt_named(attempt: Attempt) -> Phrase:
+    """What a person tried, whether or not the rules allow it."""
+    card, value = attempt.card, attempt.value
+    if card is None:
+        return (
+            phrase(Said.BID, value=value)
+            if attempt.action == "bid" and value
+            else phrase(Said.NO_CARD)
+        )
+    houses = tuple(HouseOf(v) for v in attempt.houses)
+    picked = Items(houses + attempt.loose)
+    chose_any = bool(attempt.houses or attempt.loose)
+    cards = (card, *attempt.loose)
+    if attempt.action == "throw":
+        if chose_any:
+            return phrase(Said.THROW_PICKING, card=card, picked=picked)
+        return phrase(Said.THROW, card=card)
+    if attempt.action == "capture":
+        if chose_any:
+            return phrase(Said.CAPTURE_HOUSE, taken=picked, card=card)
+        return phrase(Said.CAPTURE_NOTHING, card=card)
+    if attempt.action == "build":
+        onto = Items(houses)
+        if value and houses:
+            return phrase(
+                Said.BUILD_ONTO, a_rank=ARank(value), value=value, cards=cards, houses=onto
+            )
+        if value:
+            return phrase(Said.BUILD, a_rank=ARank(value), value=value, cards=cards)
+        if houses:
+            return phrase(Said.BUILD_ANY_ONTO, cards=cards, houses=onto)
+        return phrase(Said.BUILD_ANY, cards=cards)
+    if attempt.action == "break" and attempt.houses:
+        if value:
+            return phrase(Said.BREAK, house=attempt.houses[0], card=card, value=value)
+        return phrase(Said.BREAK_ANY, house=attempt.houses[0], card=card)
+    if chose_any:
+        return phrase(Said.PLAY_ON, card=card, picked=picked)
+    return phrase(Said.PLAY, card=card)
 
 
 def describe(state: TableState, move: Move) -> str:
-    """A short sentence saying what a legal move does, for feedback and bot explanations."""
-    match move:
-        case Bid():
-            return f"Bids {move.value}."
-        case Throw():
-            return f"Throws the {move.card.short}."
-        case Capture():
-            house = state.house(move.card.rank) if move.house else None
-            parts = ([f"{house.value}-house"] if house else []) + [c.short for c in move.loose]
-            won = [move.card, *move.loose, *(house.cards if house else ())]
-            points = sum(c.points for c in won)
-            text = f"Captures the {join_words(parts)} with the {move.card.short}"
-            text += f": {points} point{'s' if points != 1 else ''}" if points else ""
-            bonus = sweep_bonus(state, move)
-            if bonus is not None:
-                text += f", and sweeps (+{bonus})" if bonus else ", and clears the floor"
-            return text + "."
-        case Build():
-            cards = card_names([move.card, *move.loose])
-            if state.house(move.value) is None:
-                return f"Builds {a_value(move.value)}-house ({move.value}) with the {cards}."
-            return f"Cements the {move.value}-house with the {cards}."
-        case Break():
-            return (
-                f"Breaks the {move.house}-house with the {move.card.short}, making it {move.value}."
-            )
-        case _:
-            assert_never(move)
+    """``play_done`` in English."""
+    return str(play_done(state, move))
 
 
 def say_move(move: Move) -> str:
-    """A move in plain words, saying nothing of whether it is legal (for quiz choices)."""
-    match move:
-        case Bid():
-            return f"Bid {move.value}."
-        case Throw():
-            return f"Throw the {move.card.short}."
-        case Capture():
-            parts = ([f"the {move.card.rank}-house"] if move.house else []) + [
-                c.short for c in move.loose
-            ]
-            return f"Capture {join_words(parts)} with the {move.card.short}."
-        case Build():
-            cards = card_names([move.card, *move.loose])
-            return f"Build {a_value(move.value)}-house ({move.value}) with the {cards}."
-        case Break():
-            return (
-                f"Break the {move.house}-house with the {move.card.short}, making it {move.value}."
-            )
-        case _:
-            assert_never(move)
+    """``play_named`` in English."""
+    return str(play_named(move))
 
 
 def say_attempt(attempt: Attempt) -> str:
-    """What a person tried, in plain words, whether or not the rules allow it."""
-    card, value = attempt.card, attempt.value
-    if card is None:
-        return f"Bid {value}." if attempt.action == "bid" and value else "No card chosen."
-    houses = [f"{v}-house" for v in attempt.houses]
-    picked = "the " + join_words(houses + [c.short for c in attempt.loose])
-    chose_any = bool(attempt.houses or attempt.loose)
-    if attempt.action == "throw":
-        return f"Throw the {card.short}" + (f", picking {picked}." if chose_any else ".")
-    if attempt.action == "capture":
-        return f"Capture {picked if chose_any else 'nothing'} with the {card.short}."
-    if attempt.action == "build":
-        house = f"{a_value(value)}-house ({value})" if value else "a house"
-        onto = f" onto the {join_words(houses)}" if houses else ""
-        return f"Build {house} with the {card_names([card, *attempt.loose])}{onto}."
-    if attempt.action == "break" and attempt.houses:
-        making = f", making it {value}" if value else ""
-        return f"Break the {attempt.houses[0]}-house with the {card.short}{making}."
-    return f"Play the {card.short}" + (f" on {picked}." if chose_any else ".")
+    """``attempt_named`` in English."""
+    return str(attempt_named(attempt))

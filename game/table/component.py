@@ -31,16 +31,15 @@ from game.engine import (
     Position,
     Throw,
     View,
-    describe,
     moves_matching,
     rank_word,
-    say_move,
     team_of,
     why_illegal,
 )
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import LogEntry
 from game.table.seen import RankSeen
+from game.table.wording import describe_play, name_play, word_reason
 
 # Where each seat sits, counted from the viewer in play order: the next player is on your right.
 PLACES = ("bottom", "right", "top", "left")
@@ -302,7 +301,7 @@ def whole_deal(view: View) -> bool:
 
 def play_words(view: View, move: Move, plain: bool = False) -> str:
     """A play in words: plainly, or with what it does on this table."""
-    return say_move(move) if plain else describe(view, move)
+    return name_play(move) if plain else describe_play(view, move)
 
 
 @dataclass(frozen=True)
@@ -380,4 +379,4 @@ def settle(position: Position, played: Move | Attempt) -> Settled:
         return Settled(choices=tuple(fits))
     reason = why_illegal(position, attempt)
     assert reason is not None  # no legal play fits the attempt
-    return Settled(refusal=reason.message, rule=reason.rule)
+    return Settled(refusal=word_reason(reason), rule=reason.rule)

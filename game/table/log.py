@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from game.engine import Bid, Capture, Deal, describe, sweep_bonus, team_of
+from game.engine import Bid, Capture, Deal, sweep_bonus, team_of
+from game.table.wording import describe_play
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def play_log(
             LogEntry(
                 number=0 if isinstance(move, Bid) else before.plays + 1,
                 who=names.get(play.seat, "") or _("Seat %(seat)s") % {"seat": play.seat + 1},
-                text=describe(before, move),
+                text=describe_play(before, move),
                 is_bid=isinstance(move, Bid),
                 captured=len(play.taken) if isinstance(move, Capture) else 0,
                 sweep=sweep_bonus(before, move),

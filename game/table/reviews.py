@@ -22,7 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from game.engine import Deal, Move, describe
+from game.engine import Deal, Move
 from game.review import (
     PUZZLE_THEMES,
     DealReview,
@@ -39,6 +39,7 @@ from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.models import FinishedDeal, StoredReview
 from game.table.replay import deal_at
+from game.table.wording import describe_play
 
 REVIEW_VERSION = 1
 """Raise it when reviews are made another way: the stored ones stay, new ones are made."""
@@ -268,11 +269,13 @@ def read_review(finished: FinishedDeal, stored: StoredReview) -> ReadReview:
     lines = []
     for play in review.plays:
         view = view_before(record, play.index)
-        lines.append(PlayLine(play, describe(view, play.played), describe(view, play.best)))
+        lines.append(
+            PlayLine(play, describe_play(view, play.played), describe_play(view, play.best))
+        )
     stood_in = tuple(
         StandInLine(
             record.positions[index].plays + 1,
-            describe(view_before(record, index), record.moves[index]),
+            describe_play(view_before(record, index), record.moves[index]),
         )
         for index in review.stand_ins
     )
@@ -315,7 +318,7 @@ def try_again(read: ReadReview, line: PlayLine, move: Move) -> Feedback:
     the table says it under the hand: right when it gives up less than the margin."""
     view = view_before(read.record, line.play.index)
     verdict = judge_play(view, move, budget=read.review.budget, seed=read.review.seed)
-    play = describe(view, verdict.move)
+    play = describe_play(view, verdict.move)
     if verdict.accepted:
         message = _("%(play)s %(reason)s.") % {"play": play, "reason": verdict.reason}
         return Feedback(True, message)

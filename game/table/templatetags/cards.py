@@ -1,8 +1,8 @@
 """Playing cards drawn by the server as inline SVG.
 
 ``{% load cards %}`` then ``{% card card %}`` (a ``Card`` or text such as ``"TD"``) or
-``{% card_back %}``. Each card is one ``<svg role="img">`` named for screen readers ("ten of
-diamonds"). Suits are drawn as shapes, so they never depend on colour or on the fonts a visitor
+``{% card_back %}``. Each card is one ``<svg role="img">`` named for screen readers in the page's
+language ("ten of diamonds", "ईंट का 10": ``game.table.wording.card_label``). Suits are drawn as shapes, so they never depend on colour or on the fonts a visitor
 has; the stylesheet colours them by the ``suit-S/H/D/C`` class and the page's deck style.
 """
 
@@ -10,6 +10,7 @@ from django import template
 from django.utils.translation import gettext
 
 from game.engine import Card, Suit
+from game.table.wording import card_label, card_word
 
 register = template.Library()
 
@@ -42,7 +43,18 @@ def _as_card(card: Card | str) -> Card:
 def card(card: Card | str) -> dict[str, object]:
     """A face-up card: rank and suit in two corners, a large suit in the centre."""
     face = _as_card(card)
-    return {"card": face, "suit_path": SUIT_PATHS[face.suit], "is_court": face.rank > 10}
+    return {
+        "card": face,
+        "label": card_label(face),
+        "suit_path": SUIT_PATHS[face.suit],
+        "is_court": face.rank > 10,
+    }
+
+
+@register.filter(name="card_word")
+def card_word_filter(card: Card | str) -> str:
+    """``{{ card|card_word }}``: a card as a sentence names it in the page's language ("10♦")."""
+    return card_word(_as_card(card))
 
 
 @register.inclusion_tag("table/card_back.html")
