@@ -16,6 +16,7 @@ from game.engine import PLAYS_PER_DEAL, Break, Build, Capture, Card, Deal, Move,
 from game.search import MAX_ENDING_PLAYS
 from lessons.exercises import parse_goals, points_taken
 from lessons.puzzles.collection import Puzzle, first_rating
+from lessons.puzzles.prompts import THEME_PROMPTS, house_prompt
 from lessons.puzzles.solver import Solution, problems, solve
 from lessons.questions import PlayQuestion
 
@@ -30,16 +31,6 @@ PLAYERS: dict[str, tuple[str, str, str, str]] = {
 }
 """Who plays the games a theme is mined from: careless players leave more sweeps."""
 DEFAULT_PLAYERS = ("skilled", "casual", "skilled", "casual")
-PROMPTS = {
-    "sweep": "Sweep the floor: take every loose card and every house in one play.",
-    "can-you-sweep": "Can you sweep here? Answer first; if you can, then make the sweep.",
-    "most-points": "Take as many points as you can in one play.",
-    "ten-of-diamonds": "Capture the 10♦.",
-    "sure-house": "Make a house that no card still out can capture or break.",
-    "safe": "Play so that no single card can sweep the floor after you.",
-    "ending": "Find the play that gives your team the best final score, whatever the others do.",
-    "line": "Find the best play; the others answer with their best; then find the best again.",
-}
 OPEN_THEMES = {"ending", "line"}
 """Themes searched to the end of the deal, where the score so far counts."""
 LINE_PLAYS = range(6, MAX_ENDING_PLAYS + 1)
@@ -75,22 +66,22 @@ def _house_task(position: Position, rng: random.Random, theme: str) -> Task | No
         return None
     value = rng.choice(values)
     goal = parse_goals([f"{theme} {value}"])[0]
-    text = goal.describe(position)
-    if theme == "break":
-        text += _break_outcome(position, value)
-    return Task("play", (str(goal),), text[0].upper() + text[1:] + ".")
+    if theme != "break":
+        return Task("play", (str(goal),), house_prompt(theme, value))
+    return Task("play", (str(goal),), _break_prompt(position, value))
 
 
-def _break_outcome(position: Position, value: int) -> str:
-    """What breaking the ``value``-house does to its ownership, when every break does the same:
-    it becomes the breaker's alone, or it merges into a house of its new value (R28)."""
+def _break_prompt(position: Position, value: int) -> str:
+    """The break task with what breaking the ``value``-house does to its ownership, when every
+    break does the same: it becomes the breaker's alone, or it merges into a house of its new
+    value (R28)."""
     breaks = [m for m in position.legal_moves() if isinstance(m, Break) and m.house == value]
     merged = {m.value for m in breaks if position.house(m.value) is not None}
     if not merged:
-        return " and make it yours"
+        return house_prompt("break", value, yours=True)
     if len(merged) == 1 and len(merged) == len({m.value for m in breaks}):
-        return f": it merges into the {merged.pop()}-house, which you then share with its owners"
-    return ""
+        return house_prompt("break", value, merged=merged.pop())
+    return house_prompt("break", value)
 
 
 def _near_sweep(position: Position) -> bool:
@@ -108,23 +99,23 @@ def tasks(theme: str, position: Position, rng: random.Random) -> Iterator[Task]:
     last_play = position.plays + 1 >= PLAYS_PER_DEAL
     if theme == "ending":
         if 2 <= position.cards_to_play <= MAX_ENDING_PLAYS and not position.stock:
-            yield Task("ending", ("best",), PROMPTS["ending"])
+            yield Task("ending", ("best",), THEME_PROMPTS["ending"])
         return
     if theme == "line":
         if position.cards_to_play in LINE_PLAYS and not position.stock:
-            yield Task("line", ("best",), PROMPTS["line"])
+            yield Task("line", ("best",), THEME_PROMPTS["line"])
         return
     if last_play:
         return
     if theme in ("sweep", "safe", "sure-house", "most-points"):
-        yield Task("play", (theme,), PROMPTS[theme])
+        yield Task("play", (theme,), THEME_PROMPTS[theme])
     elif theme == "can-you-sweep":
         if PlayQuestion.of(position, ("sweep",)).answer_moves() or _near_sweep(position):
-            yield Task("yes-no", ("sweep",), PROMPTS[theme])
+            yield Task("yes-no", ("sweep",), THEME_PROMPTS[theme])
     elif theme == "ten-of-diamonds":
         in_house = any(TEN_OF_DIAMONDS in h.cards for h in position.houses)
         if TEN_OF_DIAMONDS in position.loose or in_house:
-            yield Task("play", ("capture TD",), PROMPTS[theme])
+            yield Task("play", ("capture TD",), THEME_PROMPTS[theme])
     elif theme in ("build", "cement", "break"):
         task = _house_task(position, rng, theme)
         if task:

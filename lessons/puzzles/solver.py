@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from game.engine import Move, SeepError
 from lessons.puzzles.collection import KINDS, Puzzle
 from lessons.puzzles.themes import THEMES
@@ -57,12 +59,12 @@ def problems(puzzle: Puzzle) -> list[str]:
     if not puzzle.goals:
         found.append("no goals")
     if position.bid is None or position.is_over:
-        return [*found, "the position must be in play: bid made, deal not over"]
+        return [*found, _("the position must be in play: bid made, deal not over")]
     if found:
         return found
     question = puzzle.question
     if not question.open_cards and any(goal.name == "best" for goal in puzzle.goals):
-        return ["the goal 'best' needs open cards: use kind = \"ending\""]
+        return [_("the goal 'best' needs open cards: use kind = \"ending\"")]
     try:
         return question.problems(strict=True)
     except (SeepError, ValueError) as error:
