@@ -7,7 +7,7 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import Position
+from game.engine import Card, Position
 from game.match import MatchState
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
@@ -89,13 +89,24 @@ def hidden_cards(position: Position) -> list[Any]:
     return cards
 
 
+# A card named in Hindi as docs/glossary.md names it: suit, का (की for the feminine बेगम), rank.
+HINDI_SUITS = {"S": "हुकुम", "H": "पान", "D": "ईंट", "C": "चिड़ी"}
+HINDI_COURTS = {1: "का इक्का", 11: "का गुलाम", 12: "की बेगम", 13: "का बादशाह"}
+
+
+def hindi_name(card: Card) -> str:
+    """A card's name in Hindi, as a Hindi page says it ("पान की बेगम", "चिड़ी का 7")."""
+    return f"{HINDI_SUITS[card.suit.value]} {HINDI_COURTS.get(card.rank, f'का {card.rank}')}"
+
+
 def assert_nothing_hidden(html: str, position: Position, sent: object = None) -> None:
-    """No card the human may not see is named, drawn or offered (``sent``: the card the test
-    itself posted, which the refusal may name back)."""
+    """No card the human may not see is named (in English or Hindi), drawn or offered
+    (``sent``: the card the test itself posted, which the refusal may name back)."""
     for card in hidden_cards(position):
         if card == sent:
             continue
         assert card.name not in html, card
+        assert hindi_name(card) not in html, card
         assert card.short not in html, card
         assert re.search(rf'value="{card}"', html) is None, card
 
