@@ -51,8 +51,11 @@ def test_every_translation_is_complete_and_keeps_rules_cards_and_numbers(
     assert problems == []
 
 
-def test_hindi_has_lessons() -> None:
-    assert "hi" in LANGUAGES
+@pytest.mark.parametrize("language", sorted({"hi", *LANGUAGES}))
+def test_every_lesson_has_its_words_in_every_language(language: str) -> None:
+    english = {path.name for path in LESSONS_DIR.glob("*.toml")}
+    translated = {path.name for lang, _english, path in TRANSLATIONS if lang == language}
+    assert sorted(english - translated) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
