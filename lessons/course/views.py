@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from game.engine import DECK, Card, Suit
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.http import HtmxHttpRequest
+from game.table.wording import card_label
 from lessons.course import progress
 from lessons.course.content import Lesson, Step, lesson_by_slug
 from lessons.course.models import STAR_KEY
@@ -43,7 +44,9 @@ def deck(request: HttpRequest) -> HttpResponse:
             (suit, SUIT_NAMES[suit], [card for card in DECK if card.suit is suit]) for suit in Suit
         ],
         "spade_points": sum(card.points for card in spades),
-        "other_scoring": [card for card in scoring if card.suit is not Suit.SPADES],
+        "other_scoring": [
+            (card, card_label(card)) for card in scoring if card.suit is not Suit.SPADES
+        ],
         "scoring_count": len(scoring),
         "total_points": sum(card.points for card in scoring),
     }
@@ -160,7 +163,9 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         try:
             outcome = step.question.answer(request.POST)
         except AnswerError as error:
-            return HttpResponseBadRequest(f"That answer could not be read: {error}")
+            return HttpResponseBadRequest(
+                gettext("That answer could not be read: %(error)s") % {"error": error}
+            )
         if outcome.counts:  # only a real answer makes this browser a learner
             progress.record_step(_learner(request), lesson, number, outcome)
         context = _step_context(lesson, number, outcome, picked=picked)

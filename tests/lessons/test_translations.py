@@ -207,3 +207,21 @@ def test_a_wrong_answer_is_explained_in_hindi(hindi_client: Client) -> None:
     page = text_of(elements(response.content, "div", id="step-body")[0])
     assert "तस्वीर वाले पत्ते उसके बाद आते हैं" in page
     assert "The picture cards come after it" not in page
+
+
+@pytest.mark.django_db
+def test_the_lesson_map_shows_every_lesson_in_hindi(hindi_client: Client) -> None:
+    response = hindi_client.get(reverse("lessons:learn"))
+    page = text_of(elements(response.content, "main")[0])
+    assert "सीप सीखें" in page and "Learn Seep" not in page
+    for lesson in lessons_in("hi"):
+        assert lesson.title in page and lesson.summary in page
+    assert "Spades score" not in page
+
+
+@pytest.mark.django_db
+def test_the_deck_names_its_cards_in_hindi(hindi_client: Client) -> None:
+    response = hindi_client.get(reverse("lessons:deck"))
+    page = text_of(elements(response.content, "main")[0])
+    assert "हुकुम" in page and "चिड़ी" in page and "सभी 52 पत्ते" in page
+    assert "Ten of diamonds" not in page and "All 52 cards" not in page
