@@ -24,6 +24,7 @@ from lessons.models import Learner
 from lessons.puzzles import aims, editor, play_on, seen, trainer
 from lessons.puzzles.collection import Puzzle, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
+from lessons.puzzles.texts import task_text
 from lessons.puzzles.themes import THEMES, theme_title
 from lessons.questions import AnswerError, Outcome
 
@@ -121,7 +122,8 @@ def puzzle_context(
         "theme_title": theme_title(puzzle.theme),
         "mode": mode,
         "told": mode.assisted,
-        "aim": aims.rated_prompt(puzzle) if in_collection else puzzle.prompt,
+        "task": task_text(puzzle),
+        "aim": aims.rated_prompt(puzzle) if in_collection else task_text(puzzle),
         "show_theme": mode.assisted or finished,
         "rates": mode.rated and in_collection,
         "rated_now": mode.rated and in_collection and not trainer.met_before(learner, puzzle),
@@ -181,7 +183,7 @@ def _answer(
     try:
         if data.get("show"):
             if not mode.assisted:
-                return HttpResponseBadRequest("A rated puzzle does not list a card's plays.")
+                return HttpResponseBadRequest(_("A rated puzzle does not list a card's plays."))
             outcome = puzzle.question.resume(data)
             recorded = None
         else:
@@ -190,7 +192,9 @@ def _answer(
             assert learner is not None
             recorded = trainer.record(learner, puzzle, outcome, mode.name)
     except AnswerError as error:
-        return HttpResponseBadRequest(f"That answer could not be read: {error}")
+        return HttpResponseBadRequest(
+            _("That answer could not be read: %(error)s") % {"error": error}
+        )
     context = puzzle_context(
         request,
         puzzle,
@@ -346,7 +350,7 @@ def retry(request: HttpRequest) -> HttpResponse:
     """The puzzles whose first try failed and that are not put right yet."""
     learner = current_learner(request, create=False)
     misses = [
-        (attempt, found)
+        (attempt, found, task_text(found))
         for attempt in trainer.missed(learner)
         if (found := puzzle_by_id(attempt.puzzle)) is not None
     ]

@@ -1,10 +1,12 @@
 """The rule book as data: ``data/book.toml`` holds docs/RULES.md's rules R1–R35 in plain words,
 grouped as a player thinks of them, each with the lesson step that teaches it and examples drawn
-with the site's cards; ``data/glossary.toml`` the words of the game.
+with the site's cards; ``data/glossary.toml`` the words of the game. Their words in another
+language are in ``data/<language>/`` (``lessons.content_text``): only titles, texts and captions,
+so a translation keeps every rule number, position and play.
 
-The files are read once. ``check_book`` holds every example to the engine (a play must be legal
-and lead exactly to the position written after it; a refused attempt must be refused under its
-rule), so the page cannot show a play the rules do not allow.
+The files are read once per language. ``check_book`` holds every example to the engine (a play
+must be legal and lead exactly to the position written after it; a refused attempt must be
+refused under its rule), so the page cannot show a play the rules do not allow.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
+
+from django.utils.functional import lazy
 
 from game.engine import (
     DECK,
@@ -34,6 +38,7 @@ from game.engine import (
 )
 from game.table.citations import citations_in
 from game.table.component import HouseView, owners_label
+from lessons.content_text import ENGLISH, WordFields, content_language, localized
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BOOK_FILE = DATA_DIR / "book.toml"
@@ -193,14 +198,42 @@ class CardValues:
     total: int
 
 
+GLOSSARY_WORDS = WordFields(("terms.*.term", "terms.*.text"))
+
+
 def _read(path: Path) -> dict[str, Any]:
     with path.open("rb") as file:
         return tomllib.load(file)
 
 
+def book_words(data: dict[str, Any]) -> WordFields:
+    """The book's word fields: the lessons' titles (a table keyed by slug), the groups' titles,
+    each rule's title and text, and each example's caption (rules keyed by place = number)."""
+    lessons = tuple(f"lessons.{slug}" for slug in data.get("lessons", {}))
+    return WordFields(
+        (*lessons, "groups.*.title", "rules.*.title", "rules.*.text", "rules.*.examples.*.caption")
+    )
+
+
+def book_data(language: str) -> dict[str, Any]:
+    """The book file's data with its words in ``language`` (English where it has none)."""
+    data = _read(BOOK_FILE)
+    return localized(BOOK_FILE, data, book_words(data), language)
+
+
+def _title_now(number: int) -> str:
+    titles = {rule.number: rule.title for rule in rule_book().rules}
+    return titles.get(number, "")
+
+
 def rule_titles() -> dict[int, str]:
-    """Each rule's short title, by number: all the citation links need."""
-    return {int(rule["number"]): str(rule["title"]) for rule in _read(BOOK_FILE)["rules"]}
+    """Each rule's short title, by number: all the citation links need. Each title is read in
+    the language of the page that shows it, as the links are registered once, at start-up."""
+    title_in_language = lazy(_title_now, str)
+    return {
+        int(rule["number"]): title_in_language(int(rule["number"]))
+        for rule in _read(BOOK_FILE)["rules"]
+    }
 
 
 def blocks_of(text: str) -> tuple[Block, ...]:
@@ -266,9 +299,14 @@ def _rule(data: dict[str, Any], lesson_titles: dict[str, Any]) -> Rule:
     )
 
 
-@cache
 def rule_book() -> Book:
-    data = _read(BOOK_FILE)
+    """The rule book in the active language."""
+    return book_in(content_language(DATA_DIR))
+
+
+@cache
+def book_in(language: str = ENGLISH) -> Book:
+    data = book_data(language)
     rules = {rule.number: rule for rule in (_rule(r, data["lessons"]) for r in data["rules"])}
     try:
         groups = tuple(
@@ -277,9 +315,9 @@ def rule_book() -> Book:
         )
     except KeyError as error:
         raise BookError(f"a group lists {error}, which the book does not have") from None
+    glossary = localized(GLOSSARY_FILE, _read(GLOSSARY_FILE), GLOSSARY_WORDS, language)
     terms = tuple(
-        Term(str(t["id"]), str(t["term"]), str(t["text"]).strip())
-        for t in _read(GLOSSARY_FILE)["terms"]
+        Term(str(t["id"]), str(t["term"]), str(t["text"]).strip()) for t in glossary["terms"]
     )
     return Book(groups, terms)
 

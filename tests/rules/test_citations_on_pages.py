@@ -24,7 +24,7 @@ CITING_FIELDS = [
     ("lessons/templates/questions/verdict.html", "outcome.uncited_rule"),  # Outcome.rule
     ("game/table/templates/table/table.html", "feedback.message"),  # Feedback.message
     ("game/table/templates/table/table.html", "feedback.uncited_rule"),  # Feedback.rule
-    ("lessons/puzzles/templates/puzzles/puzzle.html", "puzzle.prompt"),  # Puzzle.prompt
+    ("lessons/puzzles/templates/puzzles/puzzle.html", "task"),  # Puzzle.prompt, translated
     ("lessons/puzzles/templates/puzzles/puzzle.html", "outcome.message"),
     ("lessons/puzzles/templates/puzzles/puzzle.html", "outcome.uncited_rule"),
     # retry.html shows a prompt as a link's own text: a citation inside it stays plain.
