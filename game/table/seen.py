@@ -13,14 +13,24 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from game.engine import DECK, Card, House
 
 COOKIE_NAME = "seen"
 SHOWN = "shown"
-RANK_PLURALS = {1: _lazy("aces"), 11: _lazy("jacks"), 12: _lazy("queens"), 13: _lazy("kings")}
-COUNT_WORDS = {1: _lazy("one"), 2: _lazy("two"), 3: _lazy("three"), 4: _lazy("four")}
+RANK_PLURALS = {
+    1: gettext_lazy("aces"),
+    11: gettext_lazy("jacks"),
+    12: gettext_lazy("queens"),
+    13: gettext_lazy("kings"),
+}
+COUNT_WORDS = {
+    1: gettext_lazy("one"),
+    2: gettext_lazy("two"),
+    3: gettext_lazy("three"),
+    4: gettext_lazy("four"),
+}
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,10 @@ class RankSeen:
 
     @property
     def plural(self) -> str:
-        return str(RANK_PLURALS.get(self.rank, f"{self.rank}s"))
+        named = RANK_PLURALS.get(self.rank)
+        if named is not None:
+            return str(named)
+        return pgettext("the cards of a numbered rank: 5s", "%(rank)ss") % {"rank": self.rank}
 
     @property
     def played_text(self) -> str:

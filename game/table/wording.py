@@ -15,7 +15,7 @@ them and ``--no-obsolete`` would drop their translations. Refresh this app's cat
     env -u DJANGO_SETTINGS_MODULE ../../.venv/bin/django-admin makemessages -l hi --keep-pot
     xgettext -L Python -kmsgid -kmsgid_plural:1,2 --from-code=UTF-8 -o - ../engine/english.py \\
         | msgcat --use-first locale/django.pot - -o locale/django.pot
-    msgmerge -q --no-fuzzy-matching -U locale/hi/LC_MESSAGES/django.po locale/django.pot
+    msgmerge -q --backup=off --no-fuzzy-matching -U locale/hi/LC_MESSAGES/django.po locale/django.pot
     msgattrib --no-obsolete -o locale/hi/LC_MESSAGES/django.po locale/hi/LC_MESSAGES/django.po
     rm locale/django.pot
 

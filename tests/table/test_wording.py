@@ -30,6 +30,7 @@ from game.engine import (
     move_from_str,
     why_illegal,
 )
+from game.table.seen import RankSeen
 from game.table.wording import (
     card_label,
     card_word,
@@ -184,3 +185,13 @@ def test_plays_in_words_read_in_hindi() -> None:
         assert name_attempt(Attempt(C("QH"), action="throw")) == "पान की बेगम फेंकिए।"
     assert describe_play(position, capture) == "Captures the 10♦ with the 10♥: 6 points."
     assert name_play(capture) == "Capture 10♦ with the 10♥."
+
+
+def test_the_cards_seen_read_in_hindi() -> None:
+    aces = RankSeen(1, (C("AS"), C("AH"), C("AD")), (C("AC"),))
+    fives = RankSeen(5, (C("5S"), C("5H")), ())
+    assert aces.summary == "the other three aces have been played"
+    assert fives.plural == "5s"
+    with translation.override("hi"):
+        assert aces.summary == "बाक़ी तीन इक्के खेले जा चुके हैं"
+        assert fives.summary.startswith("दो खेले गए")
