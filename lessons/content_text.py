@@ -32,8 +32,8 @@ How to use it for a kind of content:
 3. Checking (the content tests): for every ``translation_files(folder)``,
    ``translation_problems(english_data, translation_words(path), WORDS)`` must be empty: every
    key is a word field of the English, every word field is translated, and each translated text
-   keeps the English's rule citations (R16), cards (``7♣``, ``Q``), suit symbols, numbers and
-   placeholders (``%(name)s``, ``{name}``).
+   keeps the English's rule citations (R16), cards (``7♣``, ``Q``), suit symbols, numbers,
+   placeholders (``%(name)s``, ``{name}``) and HTML tags.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ RANK = re.compile(r"(?<![\w♠♥♦♣])[JQK](?![\w♠♥♦♣])")
 SUIT = re.compile(r"[♠♥♦♣]")
 NUMBER = re.compile(r"\d+")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
+TAG = re.compile(r"</?[a-z][^>]*>")
 # What is left of a text without cards, numbers and notation has words in it when it has a letter.
 _NOT_WORDS = re.compile(r"(?:10|[2-9AJQKT])[♠♥♦♣SHDC]?(?![\w])|\d+|[AJQK](?![\w])")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -199,8 +200,9 @@ def _kept(name: str, pattern: re.Pattern[str], english: str, text: str, same: bo
 
 
 def text_problems(english: str, text: str) -> list[str]:
-    """What a translated text loses of the English: rule citations, cards, suits, numbers and
-    placeholders (each the same set as in the English; numbers and ranks at least those)."""
+    """What a translated text loses of the English: rule citations, cards, suits, numbers,
+    placeholders and HTML tags (each the same set as in the English; numbers and ranks at least
+    those)."""
     without_cards = CARD.sub("", RULE_CITATION.sub("", english))
     text_without_cards = CARD.sub("", RULE_CITATION.sub("", text))
     return [
@@ -210,6 +212,7 @@ def text_problems(english: str, text: str) -> list[str]:
         *_kept("ranks", RANK, without_cards, text_without_cards, same=False),
         *_kept("numbers", NUMBER, without_cards, text_without_cards, same=False),
         *_kept("placeholders", PLACEHOLDER, english, text, same=True),
+        *_kept("tags", TAG, english, text, same=True),
     ]
 
 

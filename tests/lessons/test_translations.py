@@ -167,13 +167,15 @@ def test_the_checker_catches_a_lost_rule_or_card(translated: str, problem: str) 
     assert problem in text_problems("Capture the 7♣ (R16).", translated)
 
 
-def test_the_checker_catches_lost_ranks_numbers_and_placeholders() -> None:
-    english = "A J is 11 and %(name)s has {count}."
-    assert text_problems(english, "J का मान 11 है, %(name)s के पास {count} हैं।") == []
-    problems = text_problems(english, "गुलाम का मान ग्यारह है, %(नाम)s के पास हैं।")
+def test_the_checker_catches_lost_ranks_numbers_placeholders_and_tags() -> None:
+    english = "A J is 11 and %(name)s has <strong>{count}</strong>."
+    assert text_problems(english, "J का मान 11 है, %(name)s के पास <strong>{count}</strong> हैं।") == []
+    problems = text_problems(english, "गुलाम का मान ग्यारह है, %(नाम)s के पास <em>हैं</em>।")
     assert "drops ranks J" in problems
     assert "drops numbers 11" in problems
     assert "drops placeholders %(name)s, {count}" in problems
+    assert "drops tags </strong>, <strong>" in problems
+    assert "adds tags </em>, <em>" in problems
 
 
 # -- the pages -----------------------------------------------------------------------------------
