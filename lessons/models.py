@@ -73,3 +73,16 @@ class AnswerRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.exercise}: {self.play} ({'right' if self.correct else 'wrong'})"
+
+
+class AccountLanguage(models.Model):
+    """The language an account chose from the menu: applied wherever it signs in, so a pupil
+    who reads Hindi gets Hindi on the school's computers too (``lessons.language``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chosen_language"
+    )
+    language = models.CharField(max_length=16)  # a code of settings.LANGUAGES, e.g. "hi"
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

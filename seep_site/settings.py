@@ -26,6 +26,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from seep_site import languages
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 PRODUCTION = os.environ.get("SEEP_ENV", "development") == "production"
@@ -88,6 +90,7 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
 else:
     DEBUG = True
     SECRET_KEY = "django-insecure-development-key-never-used-in-production"
@@ -117,10 +120,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "seep_site.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "lessons.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -230,8 +234,16 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # One-time notes for the next page (shown by base.html), kept in the session.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
-LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Languages (seep_site/languages.py): those offered are in the menu and have their URLs (/hi/…);
+# the page's language is the URL's, else the account's, the cookie's, Accept-Language's
+# (seep_site/i18n.py, lessons/language.py). Each app's catalogue is in its own locale/; the
+# page frame's (templates/, seep_site/) in the project's.
+LANGUAGE_CODE = languages.SOURCE
+LANGUAGES = languages.choices(languages.OFFERED)
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

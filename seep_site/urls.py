@@ -1,11 +1,19 @@
-"""The site map: each app at its own prefix."""
+"""The site map: each app at its own prefix, every page in each language (English at ``/``,
+Hindi at ``/hi/…``: seep_site/i18n.py); the health check and the language menu's form outside."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from lessons.accounts import ResetPasswordView, SignInView, signup
+from lessons.language import set_language
 from seep_site.health import healthz
+from seep_site.i18n import i18n_patterns
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("healthz", healthz, name="healthz"),
+    path("language/", set_language, name="set_language"),
+]
+
+urlpatterns += i18n_patterns(
     path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
     path("puzzles/", include("lessons.puzzles.urls")),
     path("play/", include("game.practice.urls")),
@@ -22,5 +30,4 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("healthz", healthz, name="healthz"),
-]
+)
