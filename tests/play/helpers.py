@@ -6,11 +6,13 @@ from typing import Any
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from game.engine import Card, Position
 from game.match import MatchState
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
+from game.table.wording import card_label, card_word
 
 
 def new_game(client: Client, **options) -> PracticeGame:
@@ -89,14 +91,14 @@ def hidden_cards(position: Position) -> list[Any]:
     return cards
 
 
-# A card named in Hindi as docs/glossary.md names it: suit, का (की for the feminine बेगम), rank.
-HINDI_SUITS = {"S": "हुकुम", "H": "पान", "D": "ईंट", "C": "चिड़ी"}
-HINDI_COURTS = {1: "का इक्का", 11: "का गुलाम", 12: "की बेगम", 13: "का बादशाह"}
-
-
-def hindi_name(card: Card) -> str:
-    """A card's name in Hindi, as a Hindi page says it ("पान की बेगम", "चिड़ी का 7")."""
-    return f"{HINDI_SUITS[card.suit.value]} {HINDI_COURTS.get(card.rank, f'का {card.rank}')}"
+def card_names(card: Card) -> set[str]:
+    """Every way a page may name a card, in English and in Hindi: for a screen reader ("queen of
+    hearts", "पान की बेगम"), inside a sentence ("Q♥", "पान की बेगम") and as a short label."""
+    names = {card.name, card.short}
+    for language in ("en", "hi"):
+        with translation.override(language):
+            names |= {card_label(card), card_word(card)}
+    return names
 
 
 def assert_nothing_hidden(html: str, position: Position, sent: object = None) -> None:
@@ -105,9 +107,8 @@ def assert_nothing_hidden(html: str, position: Position, sent: object = None) ->
     for card in hidden_cards(position):
         if card == sent:
             continue
-        assert card.name not in html, card
-        assert hindi_name(card) not in html, card
-        assert card.short not in html, card
+        for name in card_names(card):
+            assert name not in html, (card, name)
         assert re.search(rf'value="{card}"', html) is None, card
 
 
