@@ -227,3 +227,15 @@ def test_the_deck_names_its_cards_in_hindi(hindi_client: Client) -> None:
     page = text_of(elements(response.content, "main")[0])
     assert "हुकुम" in page and "चिड़ी" in page and "सभी 52 पत्ते" in page
     assert "Ten of diamonds" not in page and "All 52 cards" not in page
+
+
+@pytest.mark.django_db
+def test_a_hindi_link_shows_the_lesson_in_hindi_whatever_the_browser_asks(client: Client) -> None:
+    with override_settings(LANGUAGES=WITH_HINDI):
+        with translation.override("hi"):
+            url = reverse("lessons:step", args=["sweeps", 1])
+        assert url.startswith("/hi/")
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        page = text_of(elements(response.content, "main")[0])
+        assert "स्वीप से आपकी टीम को 50 बोनस अंक मिलते हैं" in page
+        assert "bonus points" not in page
