@@ -42,11 +42,11 @@ class Learner(models.Model):
 
 
 class AnswerRecords(models.Manager["AnswerRecord"]):
-    def record(self, learner: Learner, key: ExerciseKey, outcome: Outcome) -> AnswerRecord:
-        """The one place an answer is stored: who, which exercise, what they answered, and
-        how the question judged it."""
+    def record(self, learner: Learner | int, key: ExerciseKey, outcome: Outcome) -> AnswerRecord:
+        """The one place an answer is stored: who (the learner, or its id when that is all the
+        caller has read), which exercise, what they answered, and how the question judged it."""
         return self.create(
-            learner=learner,
+            learner_id=learner if isinstance(learner, int) else learner.pk,
             exercise=str(key),
             play=outcome.play[:200],
             correct=outcome.ok,

@@ -281,7 +281,7 @@ def submit(
                     )
                     % {"limit": question.time_limit, "taken": int(taken)}
                 )
-            learner = student.learner
+            learner = student.learner_id  # its id is enough: no query for the learner
             if learner is None:  # pragma: no cover - every student is given one on joining
                 raise Closed(_("Join the session again to answer."))
             record = AnswerRecord.objects.record(learner, question.exercise_key, outcome)

@@ -7,13 +7,19 @@ here on the server; a page never holds more than the seat's view of the table.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
@@ -68,6 +74,43 @@ def question_context(
         submit_label=_("Send my answer"),
     )
     return {"asked": asked, "number": number, "can_answer": can_answer, "asking": asking}
+
+
+# Where the drawn question holds the form's CSRF token: each page puts its own in.
+_CSRF_STAND_IN = f"csrf-stand-in-{secrets.token_hex(16)}"
+
+
+@lru_cache(maxsize=256)
+def _question_drawn(
+    asked: Asked,
+    number: int,
+    answer_url: str,
+    can_answer: bool,
+    revealed: bool,
+    language: str | None,
+) -> str:
+    """The question partial (after the answer, if ``revealed``) as every student who has not
+    started a play sees it, drawn once per process: when the teacher moves on, the whole class
+    asks for it within 2 seconds. ``language`` is the active one, part of the key only."""
+    context = question_context(asked, number, answer_url, can_answer)
+    context["csrf_token"] = _CSRF_STAND_IN
+    drawn = render_to_string("classroom/question.html", context)
+    if revealed:
+        drawn = render_to_string("classroom/reveal.html", {"reveal": asked.reveal()}) + drawn
+    return drawn
+
+
+def question_drawn(
+    request: HttpRequest,
+    asked: Asked,
+    number: int,
+    answer_url: str = "",
+    can_answer: bool = False,
+    revealed: bool = False,
+) -> SafeString:
+    """``_question_drawn`` with this page's own CSRF token in its form."""
+    drawn = _question_drawn(asked, number, answer_url, can_answer, revealed, get_language())
+    return mark_safe(drawn.replace(_CSRF_STAND_IN, get_token(request)))  # drawn by the templates
 
 
 # The teacher's side ---------------------------------------------------------------------------
@@ -388,12 +431,14 @@ def _joined(request: HttpRequest, pk: int) -> Place | None:
 
 
 def _student_context(
+    request: HttpRequest,
     place: Place,
     message: str = "",
     picked: Picked = NOTHING_PICKED,
     choosing: Outcome | None = None,
 ) -> dict[str, Any]:
-    """What the student's page shows, at their ``place``."""
+    """What the student's page shows, at their ``place``; the question as the whole class sees
+    it (``question_drawn``) unless this student is part-way through a play."""
     session, student = place.session, place.student
     question, answer = (place.question, place.answer) if session.is_open else (None, None)
     asked = questions.resolve(question.source) if question else None
@@ -410,14 +455,18 @@ def _student_context(
         time_left = live.deadline(session, question)
         can_answer = answer is None and (time_left is None or time_left > 0)
         answer_url = reverse("classroom:live_answer", args=[session.pk])
-        context |= question_context(
-            asked, question.number, answer_url, can_answer, picked, choosing
-        )
+        if asked is not None and picked == NOTHING_PICKED and choosing is None:
+            drawn = question_drawn(request, asked, question.number, answer_url, can_answer)
+            context |= {"asked": asked, "can_answer": can_answer, "question_drawn": drawn}
+        else:
+            context |= question_context(
+                asked, question.number, answer_url, can_answer, picked, choosing
+            )
         context["time_left"] = time_left
         context["time_limit"] = question.time_limit
     elif question is not None and session.status == Status.REVEALED and asked is not None:
-        context |= question_context(asked, question.number)
-        context["reveal"] = asked.reveal()
+        drawn = question_drawn(request, asked, question.number, revealed=True)
+        context |= {"asked": asked, "question_drawn": drawn}
     elif session.status == Status.FINISHED:
         context["mine"] = live.score(session, student)
         if session.leaderboard:
@@ -434,7 +483,7 @@ def live_page(request: HttpRequest, pk: int) -> HttpResponse:
     place = _joined(request, pk)
     if place is None:
         return _not_joined()
-    return render(request, "classroom/live.html", _student_context(place))
+    return render(request, "classroom/live.html", _student_context(request, place))
 
 
 @require_GET
@@ -447,7 +496,7 @@ def live_state(request: HttpRequest, pk: int) -> HttpResponse:
     place = _joined(request, pk)
     if place is None or place.session.state == shown:
         return HttpResponse(status=204)
-    return render(request, "classroom/live.html#live_body", _student_context(place))
+    return render(request, "classroom/live.html#live_body", _student_context(request, place))
 
 
 @require_POST
@@ -469,20 +518,22 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         or question.number != number
     ):
         closed = _("This question is closed: your answer was not counted.")
-        return render(request, template, _student_context(place, closed), status=409)
+        return render(request, template, _student_context(request, place, closed), status=409)
     if request.POST.get("show") and asked.question.assisted:
-        context = _student_context(place, picked=read_picked(request.POST))
+        context = _student_context(request, place, picked=read_picked(request.POST))
         return render(request, template, context)
     try:
         outcome = asked.judge(request.POST)
     except AnswerError as error:
         return HttpResponseBadRequest(f"That answer could not be read: {error}")
     if not outcome.counts:
-        context = _student_context(place, picked=read_picked(request.POST), choosing=outcome)
+        context = _student_context(
+            request, place, picked=read_picked(request.POST), choosing=outcome
+        )
         return render(request, template, context)
     try:
         answer = live.submit(session, student, question.number, outcome, question)
     except live.SessionError as error:
         now = _joined(request, pk) or place
-        return render(request, template, _student_context(now, error.message), status=409)
-    return render(request, template, _student_context(replace(place, answer=answer)))
+        return render(request, template, _student_context(request, now, error.message), status=409)
+    return render(request, template, _student_context(request, replace(place, answer=answer)))
