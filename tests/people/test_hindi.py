@@ -178,3 +178,15 @@ def test_refusals_at_the_table_are_in_hindi(client: Client) -> None:
     stranger = post(hindi_browser(), "play", table, {"move": "x"})
     assert stranger.status_code == 403
     assert stranger.content.decode() == "आप इस मेज़ पर नहीं बैठे हैं।"
+
+
+def test_a_hint_in_hindi_shows_no_hidden_card(client: Client) -> None:
+    table, by_seat = partners(client)
+    while state_of(table).to_play not in by_seat:
+        assert play_one(by_seat, table)[1].status_code == 200
+    seat = state_of(table).to_play
+    assert seat is not None
+    hint = post(by_seat[seat], "hint", table, {"level": "skilled"})
+    html = hint.content.decode()
+    assert hint.status_code == 200 and "कुशल बॉट का सुझाव:" in html
+    assert_nothing_hidden(html, state_of(table).position, seat)

@@ -9,12 +9,16 @@ from django.urls import reverse
 from django.utils import translation
 
 from game.practice import review
+from game.practice.models import PracticeGame
+from lessons.puzzles.collection import all_puzzles
+from tests.play.deals import HOUSES_OF_11_AND_13
 from tests.play.helpers import (
     assert_nothing_hidden,
     bots_until_human,
     new_game,
     play_deal_through_views,
     post,
+    put_on_table,
     state_of,
     url,
 )
@@ -112,3 +116,42 @@ def test_a_hint_out_of_turn_is_refused_in_hindi(client: Client) -> None:
     refused = post(client, "table_hint", game)
     assert refused.status_code == 409
     assert "सुझाव सिर्फ़ आपकी चाल के समय मिलते हैं।" in refused.content.decode()
+
+
+def test_a_hint_in_hindi_shows_no_hidden_card(client: Client) -> None:
+    game = new_game(client)
+    bots_until_human(client, game)
+    hint = post(client, "table_hint", game, {"level": "skilled"})
+    html = hint.content.decode()
+    assert hint.status_code == 200 and "कुशल बॉट का सुझाव:" in html and "यही चाल चलें" in html
+    assert_nothing_hidden(html, state_of(game).position)
+
+
+def test_a_card_with_several_plays_offers_them_in_hindi_and_no_hidden_card(
+    client: Client,
+) -> None:
+    game = new_game(client)
+    before = put_on_table(game, HOUSES_OF_11_AND_13)
+    response = post(client, "table_play", game, {"card": "AD"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "ईंट का इक्का" in html  # your own card, named in Hindi
+    assert_nothing_hidden(html, before.position)
+
+
+def test_play_on_from_a_puzzle_in_hindi_shows_no_other_hand(client: Client) -> None:
+    puzzle = next(
+        p for p in all_puzzles() if p.kind == "play" and p.seat == 3 and all(p.position.hands)
+    )
+    start = client.post(reverse("puzzles:play_on", args=[puzzle.id]), {"level": "casual"})
+    game_page = client.get(client.get(start["Location"])["Location"])
+    assert game_page.status_code == 200
+    html = game_page.content.decode()
+    assert "पहेली की स्थिति से आगे का खेल" in html and "पहेली पर लौटें" in html
+    assert_nothing_hidden(html, state_of(PracticeGame.objects.get()).position)
+
+
+def test_a_play_on_without_a_position_is_refused_in_hindi(client: Client) -> None:
+    refused = client.get(reverse("practice:play_on"))
+    assert refused.status_code == 400
+    assert "आगे खेलने के लिए कोई स्थिति नहीं है" in refused.content.decode()
