@@ -3,10 +3,13 @@
 import pytest
 
 from game.engine import (
+    TEMPLATES,
     Attempt,
     Card,
     IllegalMove,
     Position,
+    Said,
+    Why,
     attempt_from_text,
     describe,
     move_from_str,
@@ -219,3 +222,21 @@ def test_text_that_is_no_attempt_is_not_read_as_one():
     assert attempt_from_text("capture XX") is None
     assert attempt_from_text("gave up") is None
     assert attempt_from_text("") is None
+
+
+def test_a_reason_is_data_its_english_said_from_one_template_per_code():
+    found = why_illegal(at(FLOOR), Attempt(C("9H"), action="throw"))
+    assert found is not None
+    assert (found.rule, found.code) == ("R20", Why.THROW_CAN_CAPTURE_GROUP)
+    assert dict(found.values) == {"card": C("9H"), "loose": (C("3D"), C("6S")), "value": 9}
+    assert (
+        found.message
+        == str(found)
+        == TEMPLATES[found.code]
+        % {
+            "card": "9♥",
+            "loose": "3♦ and 6♠",
+            "value": "9",
+        }
+    )
+    assert set(TEMPLATES) == {*Why, *Said}, "every kind of sentence has its English, once"
