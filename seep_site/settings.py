@@ -230,7 +230,7 @@ else:
 # ``db_worker`` command, which ``make run`` starts beside the server; more workers scale out.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "seep_site.sessions"  # the database's, read in plain SQL
 # One-time notes for the next page (shown by base.html), kept in the session.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
