@@ -14,9 +14,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card, InvalidPosition, NotationError, Position
-from lessons.exercises import parse_goals
+from lessons.exercises import Goal, parse_goals
 from lessons.puzzles.collection import Puzzle
 from lessons.puzzles.models import CustomPuzzle
+from lessons.puzzles.prompts import THEME_PROMPTS, house_prompt
 from lessons.puzzles.solver import problems
 from lessons.puzzles.themes import THEMES
 
@@ -160,7 +161,7 @@ class PuzzleForm(forms.Form):
         except NotationError as error:
             self.add_error("target", str(error))
             return data
-        prompt = data.get("prompt", "").strip() or _task_words(goals[0].describe(position))
+        prompt = data.get("prompt", "").strip() or default_prompt(data["task"], goals[0], position)
         puzzle = Puzzle(
             id="draft",
             theme=data["theme"],
@@ -179,7 +180,18 @@ class PuzzleForm(forms.Form):
         return data
 
 
-def _task_words(text: str) -> str:
+def default_prompt(task: str, goal: Goal, position: Position) -> str:
+    """The prompt of a task its author left unworded: the collection's own pattern where one
+    fits, so that every language shows it in its words, else the goal in (English) words."""
+    if task in THEME_PROMPTS:
+        return THEME_PROMPTS[task]
+    if task == "best":
+        return THEME_PROMPTS["ending"]
+    if str(goal) == "capture TD":
+        return THEME_PROMPTS["ten-of-diamonds"]
+    if goal.name in ("build", "cement", "break") and goal.arg.isdigit():
+        return house_prompt(goal.name, int(goal.arg))
+    text = goal.describe(position)
     return text[0].upper() + text[1:] + "."
 
 

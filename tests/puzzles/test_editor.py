@@ -11,6 +11,7 @@ from django.urls import reverse
 from lessons.models import AnswerRecord
 from lessons.puzzles.editor import to_puzzle
 from lessons.puzzles.models import CustomPuzzle, PuzzleAttempt
+from lessons.puzzles.prompts import THEME_PROMPTS
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +103,7 @@ def test_saving_puts_it_in_the_authors_collection_and_it_solves_like_any_puzzle(
     response = teacher.post(reverse("puzzles:editor"), SWEEP)
     custom = CustomPuzzle.objects.get()
     assert response["Location"] == reverse("puzzles:custom", args=[custom.pk])
-    assert custom.prompt == "Sweep the floor." and custom.goals == ["sweep"]
+    assert custom.prompt == THEME_PROMPTS["sweep"] and custom.goals == ["sweep"]
     assert custom.position == "dealer=3 bid=11 plays=8 hands=2H,9C,QD/-/-/- loose=3S,4D,5C " + (
         "houses=- captured=-/- sweeps=0/0 last=- stock=-"
     )

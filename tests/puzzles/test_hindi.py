@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
@@ -167,3 +168,30 @@ def test_the_dashboard_and_retries_read_in_hindi(hindi_client: Client) -> None:
     assert "तीन खुले पत्तों का जोड़ कुछ बनता है।" in retry  # the missed puzzle's task
     dashboard = hindi_client.get(reverse("puzzles:dashboard")).content.decode()
     assert "आपका इतिहास और विषय" in dashboard and "मज़बूत और कमज़ोर विषय" in dashboard
+
+
+SWEEP_FORM = {
+    "title": "Queen takes all",
+    "theme": "sweep",
+    "task": "sweep",
+    "target": "",
+    "prompt": "",
+    "plays": "8",
+    "bid": "11",
+    "hand_0": "2H 9C QD",
+    "loose": "3S 4D 5C",
+    "shared": "on",
+}
+
+
+@pytest.mark.django_db
+def test_a_teachers_puzzle_left_unworded_is_told_in_each_language(hindi_client: Client) -> None:
+    """Its prompt is the collection's pattern, shown in Hindi; one the author wrote stays theirs."""
+    hindi_client.force_login(get_user_model().objects.create_user("teacher"))
+    saved = hindi_client.post(reverse("puzzles:editor"), SWEEP_FORM)
+    html = hindi_client.get(saved["Location"], {"mode": "learn"}).content.decode()
+    assert prompt_on(html) == translation.gettext(prompts.THEME_PROMPTS["sweep"])
+    assert hindi(prompt_on(html))
+    worded = hindi_client.post(reverse("puzzles:editor"), {**SWEEP_FORM, "prompt": "Take it all."})
+    html = hindi_client.get(worded["Location"], {"mode": "learn"}).content.decode()
+    assert prompt_on(html) == "Take it all."
