@@ -229,14 +229,8 @@ def test_a_reason_is_data_its_english_said_from_one_template_per_code():
     assert found is not None
     assert (found.rule, found.code) == ("R20", Why.THROW_CAN_CAPTURE_GROUP)
     assert dict(found.values) == {"card": C("9H"), "loose": (C("3D"), C("6S")), "value": 9}
-    assert (
-        found.message
-        == str(found)
-        == TEMPLATES[found.code]
-        % {
-            "card": "9♥",
-            "loose": "3♦ and 6♠",
-            "value": "9",
-        }
-    )
+    template = TEMPLATES[found.code]
+    assert isinstance(template, str)
+    english = {"card": "9♥", "loose": "3♦ and 6♠", "value": "9"}
+    assert found.message == str(found) == template % english
     assert set(TEMPLATES) == {*Why, *Said}, "every kind of sentence has its English, once"
