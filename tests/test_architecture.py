@@ -37,7 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "lessons": {"game.table", "game.engine", "game.bots", "game.search"},
     "lessons.course": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.puzzles": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
-    "lessons.rules": {"game.table", "game.engine", "game.bots", "game.search"},
+    "lessons.rules": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
 }
 BELOW_CLASSROOM = {"lessons.course", "lessons.puzzles", "game.practice", *ALLOWED}
 ALLOWED["lessons.classroom"] = BELOW_CLASSROOM - {"lessons.classroom"}
