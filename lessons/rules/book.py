@@ -29,15 +29,14 @@ from game.engine import (
     Reason,
     Suit,
     attempt_from_text,
-    describe,
     move_from_str,
-    rank_word,
     say_attempt,
     team_of,
     why_illegal,
 )
 from game.table.citations import citations_in
 from game.table.component import HouseView, owners_label
+from game.table.wording import describe_play, name_attempt, rank_word, word_reason
 from lessons.content_text import ENGLISH, WordFields, content_language, localized
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -103,15 +102,20 @@ class Example:
 
     @property
     def play(self) -> str:
-        """The play in words: what it does, or what was tried."""
+        """The play in words, in the page's language: what it does, or what was tried."""
         if self.move is not None:
-            return describe(self.position, self.move)
-        return say_attempt(self.refused) if self.refused is not None else ""
+            return describe_play(self.position, self.move)
+        return name_attempt(self.refused) if self.refused is not None else ""
 
     @cached_property
     def refusal(self) -> Reason | None:
-        """Why the rules refuse the attempt, in the engine's words."""
+        """Why the rules refuse the attempt: the engine's reason (its rule and values)."""
         return why_illegal(self.position, self.refused) if self.refused is not None else None
+
+    @property
+    def refusal_words(self) -> str:
+        """The refusal in the page's language."""
+        return word_reason(self.refusal) if self.refusal is not None else ""
 
     def _scene(self, position: Position, taken: tuple[Card, ...] = (), sweep: int = 0) -> Scene:
         houses = tuple(

@@ -109,3 +109,15 @@ def test_a_citation_on_a_hindi_page_is_titled_in_hindi(hindi_client: Client) -> 
     with translation.override("en"):
         english = Client().get(reverse("rules:book")).content.decode()
     assert 'title="R17: Houses are taken whole"' in english
+
+
+def test_the_examples_plays_and_refusals_are_worded_in_hindi(hindi_client: Client) -> None:
+    html = hindi_client.get(reverse("rules:book")).content.decode()
+    plays = [e for e in elements(html, "p") if "scene-play" in e.attrs.get("class", "")]
+    shown = sum(1 for rule in book_in("hi").rules for e in rule.examples if e.move or e.refused)
+    assert len(plays) == shown
+    for play in plays:
+        words = re.sub(r"\bR\d+\b", "", text_of(play))
+        assert DEVANAGARI.search(words) and not re.search(r"[A-Za-z]{3,}", words), words
+    refused = [text_of(p) for p in plays if "scene-refused" in p.attrs.get("class", "")]
+    assert refused and all(text.startswith("नियम के विरुद्ध:") for text in refused)
