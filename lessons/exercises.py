@@ -39,7 +39,6 @@ from game.engine import (
     NotationError,
     Position,
     Throw,
-    describe,
     move_from_str,
     rank_word,
     single_card_sweeps,
@@ -47,6 +46,7 @@ from game.engine import (
     team_of,
 )
 from game.search import move_values
+from game.table.wording import describe_play as describe
 
 
 def points_taken(before: Position, move: Move) -> int:

@@ -19,10 +19,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from game.engine import Attempt, Move, View, describe, played_text
+from game.engine import Attempt, Move, View, played_text
 from game.people.models import PeopleReview
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.table.component import seat_number, settle
+from game.table.wording import describe_play as describe
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
 from lessons.questions.plays import CHOOSE_ONE, move_form

@@ -24,15 +24,16 @@ from game.engine import (
     Reason,
     TeamScore,
     attempt_from_text,
-    describe,
     move_from_str,
     moves_matching,
-    say_attempt,
-    say_move,
     score_deal,
     team_of,
     why_illegal,
 )
+from game.table.wording import describe_play as describe
+from game.table.wording import name_attempt as say_attempt
+from game.table.wording import name_play as say_move
+from game.table.wording import word_reason
 from lessons.exercises import parse_goals
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
 
@@ -186,7 +187,7 @@ class LegalQuestion(Question):
         else:
             reason = why_illegal(self.position, self.attempt)
             assert reason is not None
-            why, rule = reason.message, reason.rule
+            why, rule = word_reason(reason), reason.rule
         verdict = _("It is legal.") if legal else _("It is not legal.")
         return Outcome(
             answer == legal,
@@ -292,7 +293,7 @@ class ChoiceQuestion(Question):
         why = self._why(answer)
         if not why:
             why = (
-                reason.message
+                word_reason(reason)
                 if reason is not None
                 else _("%(play)s It is legal, but it does not %(task)s.")
                 % {"play": describe(self.position, move), "task": self.task()}

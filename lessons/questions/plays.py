@@ -20,11 +20,8 @@ from game.engine import (
     Position,
     SeepError,
     attempt_from_text,
-    describe,
     move_from_str,
     played_text,
-    say_attempt,
-    say_move,
     score_deal,
     team_of,
     why_illegal,
@@ -32,6 +29,10 @@ from game.engine import (
 from game.search import best_line, ending_problem, line_after, move_values
 from game.table.component import seat_label, settle
 from game.table.forms import PlayForm
+from game.table.wording import describe_play as describe
+from game.table.wording import name_attempt as say_attempt
+from game.table.wording import name_play as say_move
+from game.table.wording import word_reason
 from lessons.exercises import Goal, parse_goals
 from lessons.questions.base import RULE_IDS, AnswerError, Form, Outcome, Question, Reveal
 
@@ -248,13 +249,13 @@ class IllegalQuestion(Question):
         if reason.rule != self.rule:
             return Outcome(
                 False,
-                f"The rules refuse that too, but for another reason: {reason.message} "
+                f"The rules refuse that too, but for another reason: {word_reason(reason)} "
                 "Try the play the step asks for.",
                 rule=reason.rule,
                 play=text,
                 legal=False,
             )
-        message = f"Refused, as it should be: {reason.message}"
+        message = f"Refused, as it should be: {word_reason(reason)}"
         return Outcome(True, message, rule=reason.rule, play=text, legal=False, final=True)
 
     def reveal(self) -> Reveal:
