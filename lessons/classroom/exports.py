@@ -1,7 +1,8 @@
 """CSV exports for teachers: every answer of a live session, every try at every homework.
 
 Cells that a spreadsheet would run as a formula (a nickname such as ``=1+1``) are written with a
-leading apostrophe; plain numbers, negative ones too, are left as they are.
+leading apostrophe; plain numbers, negative ones too, are left as they are. Column headings and
+yes/no are in the page's language (the columns' order is the same in every language).
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+
+from django.utils.translation import pgettext, pgettext_lazy
 
 from lessons.classroom import homework as homework_service
 from lessons.classroom import questions
@@ -19,37 +22,37 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"-?\d+(\.\d+)?")  # a negative count is a number, not a formula
 
 SESSION_COLUMNS = [
-    "session",
-    "question",
-    "question_source",
-    "question_title",
-    "time_limit_seconds",
-    "nickname",
-    "real_name",
-    "login",
-    "answered",
-    "play",
-    "play_in_words",
-    "correct",
-    "legal",
-    "rule",
-    "seconds",
-    "answered_at",
+    pgettext_lazy("CSV column", "session"),
+    pgettext_lazy("CSV column", "question"),
+    pgettext_lazy("CSV column", "question_source"),
+    pgettext_lazy("CSV column", "question_title"),
+    pgettext_lazy("CSV column", "time_limit_seconds"),
+    pgettext_lazy("CSV column", "nickname"),
+    pgettext_lazy("CSV column", "real_name"),
+    pgettext_lazy("CSV column", "login"),
+    pgettext_lazy("CSV column", "answered"),
+    pgettext_lazy("CSV column", "play"),
+    pgettext_lazy("CSV column", "play_in_words"),
+    pgettext_lazy("CSV column", "correct"),
+    pgettext_lazy("CSV column", "legal"),
+    pgettext_lazy("CSV column", "rule"),
+    pgettext_lazy("CSV column", "seconds"),
+    pgettext_lazy("CSV column", "answered_at"),
 ]
 HOMEWORK_COLUMNS = [
-    "homework",
-    "due",
-    "nickname",
-    "real_name",
-    "login",
-    "done",
-    "finished_at",
-    "late",
-    "where",
-    "play_in_words",
-    "correct",
-    "rule",
-    "tried_at",
+    pgettext_lazy("CSV column", "homework"),
+    pgettext_lazy("CSV column", "due"),
+    pgettext_lazy("CSV column", "nickname"),
+    pgettext_lazy("CSV column", "real_name"),
+    pgettext_lazy("CSV column", "login"),
+    pgettext_lazy("CSV column", "done"),
+    pgettext_lazy("CSV column", "finished_at"),
+    pgettext_lazy("CSV column", "late"),
+    pgettext_lazy("CSV column", "where"),
+    pgettext_lazy("CSV column", "play_in_words"),
+    pgettext_lazy("CSV column", "correct"),
+    pgettext_lazy("CSV column", "rule"),
+    pgettext_lazy("CSV column", "tried_at"),
 ]
 
 
@@ -60,7 +63,7 @@ def cell(value: object) -> str:
     return text
 
 
-def to_csv(header: list[str], rows: Iterable[list[object]]) -> str:
+def to_csv(header: Sequence[object], rows: Iterable[list[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
@@ -73,7 +76,7 @@ def _login(student: Student) -> str:
 
 
 def _yes(value: bool) -> str:
-    return "yes" if value else "no"
+    return pgettext("CSV cell", "yes") if value else pgettext("CSV cell", "no")
 
 
 def session_rows(session: LiveSession) -> Iterator[list[object]]:

@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from lessons.classroom import homework as homework_service
 from lessons.classroom.models import Answer, Classroom, Homework, LiveSession, Participant, Student
@@ -282,20 +282,20 @@ def sorted_class(classroom: Classroom, order: Sorted) -> list[StudentRow]:
 
 
 CLASS_CSV_COLUMNS = [
-    "nickname",
-    "real_name",
-    "login",
-    "lessons_done",
-    "stars",
-    "puzzles_solved",
-    "puzzle_rating",
-    "live_sessions",
-    "live_right",
-    "live_asked",
-    "live_score_percent",
-    "homework_done",
-    "homework_set",
-    "last_active",
+    pgettext_lazy("CSV column", "nickname"),
+    pgettext_lazy("CSV column", "real_name"),
+    pgettext_lazy("CSV column", "login"),
+    pgettext_lazy("CSV column", "lessons_done"),
+    pgettext_lazy("CSV column", "stars"),
+    pgettext_lazy("CSV column", "puzzles_solved"),
+    pgettext_lazy("CSV column", "puzzle_rating"),
+    pgettext_lazy("CSV column", "live_sessions"),
+    pgettext_lazy("CSV column", "live_right"),
+    pgettext_lazy("CSV column", "live_asked"),
+    pgettext_lazy("CSV column", "live_score_percent"),
+    pgettext_lazy("CSV column", "homework_done"),
+    pgettext_lazy("CSV column", "homework_set"),
+    pgettext_lazy("CSV column", "last_active"),
 ]
 
 
@@ -507,7 +507,14 @@ def student_detail(classroom: Classroom, student: Student, order: Sorted) -> Stu
     return StudentDetail(row, sort_rows(items, order, _item_value), taken)
 
 
-STUDENT_CSV_COLUMNS = ["nickname", "what", "name", "result", "percent", "last"]
+STUDENT_CSV_COLUMNS = [
+    pgettext_lazy("CSV column", "nickname"),
+    pgettext_lazy("CSV column", "what"),
+    pgettext_lazy("CSV column", "name"),
+    pgettext_lazy("CSV column", "result"),
+    pgettext_lazy("CSV column", "percent"),
+    pgettext_lazy("CSV column", "last"),
+]
 
 
 def student_csv_rows(student: Student, items: list[Item]) -> list[list[object]]:

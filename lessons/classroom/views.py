@@ -6,7 +6,7 @@ the class (``rosters.classes_taught``); students' pages show only the student's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
@@ -73,7 +73,7 @@ def join_context(request: HttpRequest, code: str, qr_pixels: int) -> dict[str, A
     }
 
 
-def csv_response(filename: str, header: list[str], rows: Any) -> HttpResponse:
+def csv_response(filename: str, header: Sequence[object], rows: Any) -> HttpResponse:
     response = HttpResponse(exports.to_csv(header, rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
