@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card, InvalidPosition, NotationError, Position
@@ -223,14 +224,16 @@ def recheck(custom: CustomPuzzle) -> list[str]:
     """What keeps a saved puzzle from being asked now, by today's engine and solver: it was
     checked when saved, maybe under an older reading of the rules (empty when it is fine)."""
     goals = tuple(custom.goals)
-    return list(_problems(custom.kind, custom.theme, custom.position, goals, custom.prompt))
+    text = (custom.kind, custom.theme, custom.position, goals, custom.prompt)
+    return list(_problems(get_language() or "", *text))
 
 
 @lru_cache(maxsize=512)
 def _problems(
-    kind: str, theme: str, position: str, goals: tuple[str, ...], prompt: str
+    language: str, kind: str, theme: str, position: str, goals: tuple[str, ...], prompt: str
 ) -> tuple[str, ...]:
-    """The check itself, remembered for the puzzle's text: a puzzle page asks it every time."""
+    """The check itself, remembered for the puzzle's text (a puzzle page asks it every time)
+    and the language its problems are said in."""
     try:
         puzzle = Puzzle(
             id="recheck",

@@ -17,6 +17,8 @@ from lessons.content_text import translation_files, translation_problems, transl
 from lessons.puzzles import prompts
 from lessons.puzzles.aims import rated_prompt
 from lessons.puzzles.collection import PUZZLES_DIR, Puzzle, all_puzzles
+from lessons.puzzles.editor import recheck
+from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import check_collection, solve
 from lessons.puzzles.texts import WORDS, task_text
 from tests.puzzles.helpers import answer, get, wrong
@@ -195,3 +197,19 @@ def test_a_teachers_puzzle_left_unworded_is_told_in_each_language(hindi_client: 
     worded = hindi_client.post(reverse("puzzles:editor"), {**SWEEP_FORM, "prompt": "Take it all."})
     html = hindi_client.get(worded["Location"], {"mode": "learn"}).content.decode()
     assert prompt_on(html) == "Take it all."
+
+
+def test_a_saved_puzzles_problems_are_said_in_each_language_not_the_first_one_asked() -> None:
+    over = CustomPuzzle(
+        kind="play",
+        theme="sweep",
+        position="dealer=3 bid=11 plays=48 hands=-/-/-/- loose=3S",
+        goals=["sweep"],
+        prompt="Sweep.",
+    )
+    with translation.override("hi"):
+        in_hindi = recheck(over)
+    with translation.override("en"):
+        in_english = recheck(over)
+    assert in_english == ["the position must be in play: bid made, deal not over"]
+    assert len(in_hindi) == 1 and hindi(in_hindi[0])
