@@ -15,7 +15,8 @@ them and ``--no-obsolete`` would drop their translations. Refresh this app's cat
     env -u DJANGO_SETTINGS_MODULE ../../.venv/bin/django-admin makemessages -l hi --keep-pot
     xgettext -L Python -kmsgid -kmsgid_plural:1,2 --from-code=UTF-8 -o - ../engine/english.py \\
         | msgcat --use-first locale/django.pot - -o locale/django.pot
-    msgmerge -q --backup=off --no-fuzzy-matching -U locale/hi/LC_MESSAGES/django.po locale/django.pot
+    msgmerge -q --backup=off --no-fuzzy-matching -U locale/hi/LC_MESSAGES/django.po \\
+        locale/django.pot
     msgattrib --no-obsolete -o locale/hi/LC_MESSAGES/django.po locale/hi/LC_MESSAGES/django.po
     rm locale/django.pot
 
@@ -143,7 +144,13 @@ def _set(part: tuple[Card, ...] | HouseOf) -> str:
         return pgettext("a set a capture must take", "the %(value)s-house") % {"value": part.value}
     if len(part) == 1:
         return pgettext("a set a capture must take", "the %(card)s") % {"card": card_word(part[0])}
-    return card_words(part)
+    words = [card_word(c) for c in part]
+    # One set among others: some languages join its cards apart from the sets ("A + B").
+    first = pgettext("between the cards of one set a capture must take", ", ").join(words[:-1])
+    return pgettext("the cards of one set a capture must take", "%(first)s and %(last)s") % {
+        "first": first,
+        "last": words[-1],
+    }
 
 
 def word_value(value: Value) -> str:

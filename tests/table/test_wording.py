@@ -195,3 +195,11 @@ def test_the_cards_seen_read_in_hindi() -> None:
     with translation.override("hi"):
         assert aces.summary == "बाक़ी तीन इक्के खेले जा चुके हैं"
         assert fives.summary.startswith("दो खेले गए")
+
+
+def test_the_sets_a_capture_must_take_are_told_apart_in_hindi() -> None:
+    left = Sets(((C("AH"), C("7S")), (C("3D"), C("5C")), HouseOf(8)))
+    found = Reason("R18", Why.MUST_TAKE_ALL, {"left": left, "value": 8, "card": C("8D")})
+    assert "A♥ and 7♠, and 3♦ and 5♣, and the 8-house, each" in word_reason(found)
+    with translation.override("hi"):
+        assert "पान का इक्का + हुकुम का 7, और ईंट का 3 + चिड़ी का 5, और 8 का घर" in word_reason(found)
