@@ -24,6 +24,7 @@ from lessons.keys import ExerciseKey, ExerciseKeyError
 from lessons.puzzles import editor
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
+from lessons.puzzles.texts import task_text
 from lessons.puzzles.themes import THEMES, theme_title
 from lessons.questions import LineQuestion, Outcome, Question, YesNoQuestion, cited_rules
 
@@ -117,7 +118,7 @@ def _puzzle_question(key: ExerciseKey) -> Asked | None:
     if isinstance(question, YesNoQuestion):
         question = replace(question, one_go=True)  # one answer counts
     rules = _sorted_rules(cited_rules(blurb))
-    return Asked(str(key), title, puzzle.prompt, question, rules, blurb, puzzle)
+    return Asked(str(key), title, task_text(puzzle), question, rules, blurb, puzzle)
 
 
 def _parsed(key: str | ExerciseKey) -> ExerciseKey | None:
