@@ -5,7 +5,9 @@
     python -m game deal --seed N --dealer D      the first position of a deal
     python -m game selfplay --seed N --deals K   random legal deals, one summary per line
 
-A line that cannot be read gets ``{"error": ..., "rule": ...}`` and the run goes on.
+A line that cannot be read gets ``{"error": ..., "rule": ...}`` and the run goes on. The error
+is plain English: a refused move says its ``Reason`` through ``english.py``, whose templates are
+also the msgids the site translates, so the English is written once and no Django is needed.
 Positions may also be given in the text notation, and moves as text.
 """
 
