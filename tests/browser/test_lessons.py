@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -28,11 +29,11 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 
 
-def next_step(page: Page) -> None:
-    press(page, page.get_by_role("link", name="Next").or_(page.get_by_role("button", name="Next")))
+def next_step(page: Page, name: str = "Next") -> None:
+    press(page, page.get_by_role("link", name=name).or_(page.get_by_role("button", name=name)))
 
 
-def choose(page: Page, label: str) -> None:
+def choose(page: Page, label: str, check: str = "Check") -> None:
     """Pick a quiz or choice answer and check it, by keyboard."""
     tab_to(page, page.locator("input[name=choice]").first)
     arrow_to_choice = page.get_by_role("radio", name=label, exact=True)
@@ -41,12 +42,12 @@ def choose(page: Page, label: str) -> None:
             break
         page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")
-    press(page, page.get_by_role("button", name="Check"))
+    press(page, page.get_by_role("button", name=check))
     expect(page.locator(".feedback-ok")).to_be_visible()
 
 
 def count(page: Page, number: int) -> None:
-    tab_to(page, page.get_by_label("Your answer"))
+    tab_to(page, page.locator("input[name=number]"))
     page.keyboard.type(str(number))
     page.keyboard.press("Enter")
     settle(page)
@@ -83,6 +84,33 @@ def test_lesson_1_the_cards_by_keyboard(page: Page, live_server: LiveServer) -> 
     next_step(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Lesson done")
     expect(page.get_by_role("img", name="3 stars of 3")).to_be_visible()
+
+
+def test_lesson_1_in_hindi_by_keyboard(page: Page, live_server: LiveServer) -> None:
+    """The same lesson from a Hindi link: its words, buttons and stars in Hindi."""
+    with override_settings(LANGUAGES=[("en", "English"), ("hi", "हिन्दी")]):
+        page.goto(live_server.url + "/hi/learn/")
+        press(page, page.get_by_role("link", name="शुरू करें: पत्ते"))
+        expect(page.get_by_role("heading", level=1)).to_have_text("पत्ते")
+        expect(page.locator(".step-text")).to_contain_text("चार लोग खेलते हैं")
+        next_step(page, "अगला")
+        next_step(page, "अगला")
+        choose(page, "12", "जाँचें")
+        expect(page.locator(".feedback-ok")).to_contain_text("J का मान 11 है")
+        next_step(page, "अगला")
+        choose(page, "7♣", "जाँचें")
+        for _ in range(3):
+            next_step(page, "अगला")
+        choose(page, "10♦", "जाँचें")
+        next_step(page, "अगला")
+        count(page, 20)
+        next_step(page, "अगला")
+        count(page, 14)
+        next_step(page, "अगला")
+        choose(page, "100", "जाँचें")
+        next_step(page, "अगला")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("पाठ पूरा")
+        expect(page.get_by_role("img", name="3 में से 3 सितारे")).to_be_visible()
 
 
 def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> None:
