@@ -213,3 +213,17 @@ def test_a_saved_puzzles_problems_are_said_in_each_language_not_the_first_one_as
         in_english = recheck(over)
     assert in_english == ["the position must be in play: bid made, deal not over"]
     assert len(in_hindi) == 1 and hindi(in_hindi[0])
+
+
+@pytest.mark.django_db
+def test_the_editor_and_the_authors_list_read_in_hindi(hindi_client: Client) -> None:
+    hindi_client.force_login(get_user_model().objects.create_user("teacher"))
+    editor = hindi_client.get(reverse("puzzles:editor")).content.decode()
+    assert text_of(elements(editor, "h1")[0]) == "पहेली बनाइए"
+    assert "आपका हाथ (सीट 0, चाल आपकी)" in editor and "पहेली सहेजिए" in editor
+    checked = hindi_client.post(
+        reverse("puzzles:check"), {**SWEEP_FORM, "hand_0": ""}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "<strong>आपका हाथ (सीट 0, चाल आपकी):</strong>" in checked and "Your hand" not in checked
+    mine = hindi_client.get(reverse("puzzles:mine")).content.decode()
+    assert "आपने अभी तक कोई पहेली नहीं बनाई।" in mine
