@@ -2,12 +2,17 @@
 
 ``{% load cards %}`` then ``{% card card %}`` (a ``Card`` or text such as ``"TD"``) or
 ``{% card_back %}``. Each card is one ``<svg role="img">`` named for screen readers in the page's
-language ("ten of diamonds", "ईंट का 10": ``game.table.wording.card_label``). Suits are drawn as shapes, so they never depend on colour or on the fonts a visitor
-has; the stylesheet colours them by the ``suit-S/H/D/C`` class and the page's deck style.
+language ("ten of diamonds", "ईंट का 10": ``game.table.wording.card_label``). Suits are drawn as
+shapes, so they never depend on colour or on the fonts a visitor has; the stylesheet colours them
+by the ``suit-S/H/D/C`` class and the page's deck style.
 """
 
+from functools import cache
+
 from django import template
-from django.utils.translation import gettext
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext
 
 from game.engine import Card, Suit
 from game.table.wording import card_label, card_word
@@ -39,16 +44,23 @@ def _as_card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.from_str(card)
 
 
-@register.inclusion_tag("table/card.html")
-def card(card: Card | str) -> dict[str, object]:
+@register.simple_tag
+def card(card: Card | str) -> SafeString:
     """A face-up card: rank and suit in two corners, a large suit in the centre."""
-    face = _as_card(card)
-    return {
+    return _drawn(_as_card(card), get_language())
+
+
+@cache
+def _drawn(face: Card, language: str | None) -> SafeString:
+    """A card's SVG, drawn once per process in each language (its name is the only word in it):
+    a table with people redraws 20 to 40 cards for each seat after every play."""
+    context = {
         "card": face,
         "label": card_label(face),
         "suit_path": SUIT_PATHS[face.suit],
         "is_court": face.rank > 10,
     }
+    return render_to_string("table/card.html", context)
 
 
 @register.filter(name="card_word")
