@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
+from game.table.wording import card_label
 from lessons.content_text import translation_files, translation_problems, translation_words
 from lessons.puzzles import prompts
 from lessons.puzzles.aims import rated_prompt
@@ -227,3 +228,24 @@ def test_the_editor_and_the_authors_list_read_in_hindi(hindi_client: Client) -> 
     assert "<strong>आपका हाथ (सीट 0, चाल आपकी):</strong>" in checked and "Your hand" not in checked
     mine = hindi_client.get(reverse("puzzles:mine")).content.decode()
     assert "आपने अभी तक कोई पहेली नहीं बनाई।" in mine
+
+
+@pytest.mark.django_db
+def test_no_hidden_card_reaches_a_hindi_puzzle_page(hindi_client: Client) -> None:
+    for puzzle in [p for p in all_puzzles() if not p.question.open_cards][::9]:
+        hidden = [
+            c for s, hand in enumerate(puzzle.position.hands) if s != puzzle.seat for c in hand
+        ]
+        pages = [hindi_client.get(reverse("puzzles:puzzle", args=[puzzle.id])).content.decode()]
+        if puzzle.kind == "play":
+            pages.append(
+                answer(hindi_client, puzzle, {"move": str(wrong(puzzle))}).content.decode()
+            )
+            pages.append(answer(hindi_client, puzzle, {"give_up": "1"}).content.decode())
+        for html in pages:
+            labels = {e.attrs.get("aria-label") for e in elements(html, "svg")}
+            values = {e.attrs.get("value") for e in elements(html, "input")}
+            assert any(label and DEVANAGARI.search(label) for label in labels)  # cards named
+            for card in hidden:
+                assert card_label(card) not in labels, (puzzle.id, card)
+                assert str(card) not in values, (puzzle.id, card)
