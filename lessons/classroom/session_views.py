@@ -229,10 +229,10 @@ def question_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         elif action == "time":
             form = TimeLimitForm(request.POST)
             if not form.is_valid():
-                return HttpResponseBadRequest("Choose one of the time limits offered.")
+                return HttpResponseBadRequest(_("Choose one of the time limits offered."))
             live.set_time_limit(session, number, form.cleaned_data["time_limit"])
         else:
-            return HttpResponseBadRequest("Unknown change.")
+            return HttpResponseBadRequest(_("Unknown change."))
     except live.SessionError as error:
         return _builder(request, session, status=409, error=error.message)
     return _back_to_builder(session, request, "questions")
@@ -268,7 +268,7 @@ def _control(request: HtmxHttpRequest, pk: int, move: Any) -> HttpResponse:
     session = _taught_session(request, pk)
     form = StateForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest("That is not a state of a session.")
+        return HttpResponseBadRequest(_("That is not a state of a session."))
     moved = move(session, request.POST["state"])
     on_projector = request.POST.get("screen") == "projector"
     if not request.htmx:
@@ -509,7 +509,7 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     template = "classroom/live.html#live_body" if request.htmx else "classroom/live.html"
     number = numbers.read_number(request.POST.get("question"))
     if number is None:
-        return HttpResponseBadRequest("That answer could not be read: no question number.")
+        return HttpResponseBadRequest(_("That answer could not be read: no question number."))
     asked = questions.resolve(question.source) if question else None
     if (
         session.status != Status.ASKING
@@ -525,7 +525,7 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         outcome = asked.judge(request.POST)
     except AnswerError as error:
-        return HttpResponseBadRequest(f"That answer could not be read: {error}")
+        return HttpResponseBadRequest(_("That answer could not be read: %(why)s") % {"why": error})
     if not outcome.counts:
         context = _student_context(
             request, place, picked=read_picked(request.POST), choosing=outcome
