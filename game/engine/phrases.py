@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from .codes import VAGUE, Said, Value, Why
 from .english import in_english
 
 
 def _frozen(values: Mapping[str, Value]) -> Mapping[str, Value]:
-    return MappingProxyType(dict(values))
+    """A copy of its own, read only through ``Mapping`` (a plain dict, so a sentence pickles)."""
+    return dict(values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
 """why_illegal: every refused attempt gets a sentence naming the rule it breaks."""
 
+import pickle
+
 import pytest
 
 from game.engine import (
@@ -234,3 +236,9 @@ def test_a_reason_is_data_its_english_said_from_one_template_per_code():
     english = {"card": "9♥", "loose": "3♦ and 6♠", "value": "9"}
     assert found.message == str(found) == template % english
     assert set(TEMPLATES) == {*Why, *Said}, "every kind of sentence has its English, once"
+
+
+def test_a_reason_survives_pickling_as_caches_keep_it():
+    found = why_illegal(at(FLOOR), Attempt(C("9H"), action="throw"))
+    assert found is not None
+    assert pickle.loads(pickle.dumps(found)) == found
