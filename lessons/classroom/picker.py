@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card
@@ -87,9 +88,9 @@ def _candidate(asked: Asked | None, group: str, difficulty: int | None) -> Candi
 
 
 @cache
-def _shared_candidates() -> tuple[Candidate, ...]:
+def _shared_candidates(language: str | None) -> tuple[Candidate, ...]:
     """The lesson steps that ask something, in course order, then the collection's puzzles by
-    theme, easiest first."""
+    theme, easiest first; their words in ``language``, the active one (part of the key only)."""
     found = [
         _candidate(resolve(lesson_key(lesson, number)), f"lesson:{lesson.slug}", None)
         for lesson in all_lessons()
@@ -111,7 +112,7 @@ def candidates(user: AbstractBaseUser | AnonymousUser) -> list[Candidate]:
         _candidate(resolve(ExerciseKey.custom_puzzle(custom.pk)), OWN, None)
         for custom in own_puzzles(user)
     ]
-    return list(_shared_candidates()) + [c for c in own if c is not None]
+    return list(_shared_candidates(get_language())) + [c for c in own if c is not None]
 
 
 def _group_choices() -> list[tuple[Any, Any]]:

@@ -1,10 +1,13 @@
 """The question picker: each question with its prompt and a glimpse of its position, found by
 theme, difficulty and words, a page at a time; adding one keeps the picker as it was."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from lessons.classroom import live, picker
 from lessons.classroom.models import Classroom, LiveSession
@@ -142,3 +145,13 @@ def test_other_teachers_get_a_404(other_teacher: User, draft: LiveSession) -> No
     other.force_login(other_teacher)
     url = reverse("classroom:session", args=[draft.pk])
     assert other.get(url, {"theme": "sweep"}, headers=HTMX).status_code == 404
+
+
+def test_the_questions_on_offer_are_in_the_pages_language(teacher: User) -> None:
+    """Read once per language: a Hindi page after an English one lists them in Hindi."""
+    with translation.override("en"):
+        english = picker.candidates(teacher)[0].asked
+    with translation.override("hi"):
+        hindi = picker.candidates(teacher)[0].asked
+    assert english.key == hindi.key
+    assert english.text != hindi.text and re.search("[\u0900-\u097f]", hindi.text)
