@@ -359,6 +359,17 @@ def spread(question: Question, asked: Asked | None) -> tuple[int, list[Bar]]:
     return total, bars
 
 
+def board_token(session: LiveSession) -> str:
+    """``Board.token`` read in two counts, without the board: the teacher's screens poll every
+    2 seconds and most polls find it unchanged."""
+    answered = (
+        Answer.objects.filter(question__session=session, question__number=session.current).count()
+        if session.current
+        else 0
+    )
+    return f"{session.state}-{session.participants.count()}-{answered}"
+
+
 def board(session: LiveSession) -> Board:
     question = current_question(session)
     asked = questions.resolve(question.source) if question else None

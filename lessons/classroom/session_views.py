@@ -34,7 +34,7 @@ from lessons.classroom.forms import (
     StateForm,
     TimeLimitForm,
 )
-from lessons.classroom.models import Answer, LiveSession
+from lessons.classroom.models import LiveSession
 from lessons.classroom.places import Place
 from lessons.classroom.questions import Asked
 from lessons.classroom.views import csv_response, join_context
@@ -306,9 +306,9 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if session.state != request.GET.get("state"):
         response = render(request, "classroom/session.html#live", _live_context(request, session))
         return reswap(retarget(response, "#live"), "outerHTML")
-    board = live.board(session)
-    if board.token == request.GET.get("token"):
+    if live.board_token(session) == request.GET.get("token"):
         return HttpResponse(status=204)
+    board = live.board(session)
     return render(request, "classroom/session.html#board", {"session": session, "board": board})
 
 
@@ -327,13 +327,7 @@ def _projector_step(session: LiveSession, asked_for: str | None) -> str:
 def _screen_token(session: LiveSession, step: str) -> str:
     """What the projector shows, as a token read in two counts: its poll gets a 204 while it is
     unchanged (the room's answers come in bursts; the board is read only when one arrives)."""
-    joined = session.participants.count()
-    answered = (
-        Answer.objects.filter(question__session=session, question__number=session.current).count()
-        if session.current
-        else 0
-    )
-    return "-".join(part for part in (session.state, str(joined), str(answered), step) if part)
+    return "-".join(part for part in (live.board_token(session), step) if part)
 
 
 def _projector_context(

@@ -109,3 +109,14 @@ def test_a_students_own_score_is_their_row_of_the_results(
         assert mine.mean_seconds == pytest.approx(row.mean_seconds)
     assert (table["Chitra"].answered, table["Chitra"].mean_seconds) == (0, None)
     assert [row.student.nickname for row in live.leaderboard(list(table.values()))][-1] == "Chitra"
+
+
+def test_the_boards_token_is_read_without_the_board(started: LiveSession, join: Join) -> None:
+    """The teacher's poll compares two counts; they say what the whole board would."""
+    asha, _ben = join(started, "Asha"), join(started, "Ben")
+    assert live.board_token(started) == live.board(started).token
+    move_on(started)
+    assert answer(asha, started, {"choice": 2}).status_code == 200
+    token, sql = queries(lambda: live.board_token(started))
+    assert token == live.board(started).token == f"{started.state}-2-1"
+    assert len(sql) == 2
