@@ -61,6 +61,12 @@ def test_the_menu_names_each_language_in_its_own_script_and_posts_the_page(clien
     ]
     assert [b.attrs.get("aria-current") for b in buttons] == ["true", None]
 
+    in_hindi = elements(client.get("/hi/learn/").content, "button", name="language")
+    assert [(b.text, b.attrs.get("aria-current")) for b in in_hindi] == [
+        ("English", None),
+        ("हिन्दी", "true"),
+    ]
+
 
 @HINDI_OFFERED
 def test_hindi_pages_live_under_hi_and_english_ones_at_the_root(client: Client) -> None:
