@@ -86,7 +86,9 @@ class Goal:
         """The task in words, e.g. "capture the 10♦"; a whole move is described in words."""
         if self.name == "play" and position is not None:
             text = describe(position, move_from_str(self.arg))
-            return "make the play that " + text[0].lower() + text[1:].rstrip(".")
+            return _("make the play that %(play)s") % {
+                "play": text[0].lower() + text[1:].rstrip("।.")
+            }
         return GOALS[self.name][1](self.arg)
 
     def why_missed(self, before: Position, move: Move) -> str:
@@ -202,30 +204,39 @@ def _with(before: Position, move: Move, arg: str) -> bool:
     return getattr(move, "card", None) == Card.from_str(arg)
 
 
-def _word_in_brackets(value: str) -> str:
-    """ " (J)" after 11, nothing after 9 or 10, whose cards carry the number itself."""
+def _build_words(value: str) -> str:
+    """ "build a house of 11 (J)": a J, Q or K named after its value, not a 9 or 10, whose cards
+    carry the number itself."""
     word = rank_word(int(value))
-    return "" if word == value else f" ({word})"
+    if word == value:
+        return _("build a house of %(value)s") % {"value": value}
+    return _("build a house of %(value)s (%(rank)s)") % {"value": value, "rank": word}
 
 
-def _card_words(arg: str) -> str:
-    return f"the {Card.from_str(arg).short}"
+def _card(arg: str) -> dict[str, str]:
+    return {"card": Card.from_str(arg).short}
 
 
 GOALS: dict[str, tuple[Callable[[Position, Move, str], bool], Callable[[str], str]]] = {
-    "capture": (_capture, lambda a: f"capture {_card_words(a)}" if a else "make a capture"),
-    "capture-house": (_capture_house, lambda a: f"capture the {a}-house"),
-    "sweep": (lambda b, m, a: sweep_bonus(b, m) is not None, lambda a: "sweep the floor"),
-    "build": (_build, lambda a: f"build a house of {a}{_word_in_brackets(a)}"),
-    "cement": (_cement, lambda a: f"cement the {a}-house"),
-    "break": (_break, lambda a: f"break the {a}-house"),
-    "throw": (_throw, lambda a: f"throw {_card_words(a)}" if a else "throw a card"),
-    "most-points": (_most_points, lambda a: "take as many points as you can"),
-    "safe": (_safe, lambda a: "leave a floor that no single card can sweep"),
-    "sure-house": (_sure_house, lambda a: "make a house that no card still out can take or break"),
-    "best": (_best, lambda a: "find the play that gives your team the best final score"),
-    "play": (_play, lambda a: f"play {a}"),
-    "with": (_with, lambda a: f"use {_card_words(a)}"),
+    "capture": (
+        _capture,
+        lambda a: _("capture the %(card)s") % _card(a) if a else _("make a capture"),
+    ),
+    "capture-house": (_capture_house, lambda a: _("capture the %(value)s-house") % {"value": a}),
+    "sweep": (lambda b, m, a: sweep_bonus(b, m) is not None, lambda a: _("sweep the floor")),
+    "build": (_build, _build_words),
+    "cement": (_cement, lambda a: _("cement the %(value)s-house") % {"value": a}),
+    "break": (_break, lambda a: _("break the %(value)s-house") % {"value": a}),
+    "throw": (_throw, lambda a: _("throw the %(card)s") % _card(a) if a else _("throw a card")),
+    "most-points": (_most_points, lambda a: _("take as many points as you can")),
+    "safe": (_safe, lambda a: _("leave a floor that no single card can sweep")),
+    "sure-house": (
+        _sure_house,
+        lambda a: _("make a house that no card still out can take or break"),
+    ),
+    "best": (_best, lambda a: _("find the play that gives your team the best final score")),
+    "play": (_play, lambda a: _("play %(move)s") % {"move": a}),
+    "with": (_with, lambda a: _("use the %(card)s") % _card(a)),
 }
 VALUE_GOALS = {"capture-house", "build", "cement", "break"}
 CARD_GOALS = {"capture", "throw", "with"}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from game.engine import (
     Attempt,
@@ -37,6 +37,7 @@ from lessons.exercises import Goal, parse_goals
 from lessons.questions.base import RULE_IDS, AnswerError, Form, Outcome, Question, Reveal
 
 CHOOSE_ONE = "That card can do more than one thing: choose one."
+WRONG_TASK = gettext_lazy("That is a legal play, but the task was to %(task)s.")
 
 
 def read_play(data: Mapping[str, Any]) -> Move | Attempt:
@@ -110,7 +111,7 @@ class PlayQuestion(Question):
         return cls(position=position, goals=parse_goals(goals), **fields)
 
     def task(self) -> str:
-        return " and ".join(goal.describe(self.position) for goal in self.goals)
+        return _(" and ").join(goal.describe(self.position) for goal in self.goals)
 
     def is_answer(self, move: Move) -> bool:
         return all(goal.met(self.position, move) for goal in self.goals)
@@ -177,16 +178,14 @@ class PlayQuestion(Question):
             who = seat_label(self.viewer, record.position.turn)
             replies.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply(reply)
-        message = f"Right! {describe(self.position, move)}"
+        message = _("Right! %s") % describe(self.position, move)
         message += f" {self.explain}" if self.explain else ""
         return Outcome(True, message, play=str(move), final=True, after=record, line=tuple(replies))
 
     def wrong_play(self, move: Move) -> Outcome:
         missed = [goal for goal in self.goals if not goal.met(self.position, move)]
-        wanted = " and ".join(goal.describe(self.position) for goal in missed)
-        message = (
-            f"{describe(self.position, move)} That is a legal play, but the task was to {wanted}."
-        )
+        wanted = _(" and ").join(goal.describe(self.position) for goal in missed)
+        message = f"{describe(self.position, move)} " + WRONG_TASK % {"task": wanted}
         for goal in missed:
             why = goal.why_missed(self.position, move)
             message += f" {why}" if why else ""
@@ -542,9 +541,9 @@ class LineQuestion(EndingQuestion):
         move = settled.move
         text = line_text((*earlier, move))
         if move not in self.best_at(position):
-            wanted = " and ".join(goal.describe(position) for goal in self.goals)
+            wanted = _(" and ").join(goal.describe(position) for goal in self.goals)
             message = (
-                f"{describe(position, move)} That is a legal play, but the task was to {wanted}. "
+                f"{describe(position, move)} {WRONG_TASK % {'task': wanted}} "
                 f"{ending_words(position, move)}"
             )
             line = ending_line(position, move, self.viewer)

@@ -155,6 +155,8 @@ def test_a_wrong_answer_is_told_in_hindi(hindi_client: Client) -> None:
     puzzle = get(SWEEP)
     html = answer(hindi_client, puzzle, {"move": str(wrong(puzzle))}).content.decode()
     assert "feedback-no" in html
+    assert "यह चाल नियम से सही है, पर काम यह था: फ़र्श पर स्वीप करना।" in html
+    assert "That is a legal play" not in html
     assert "आपकी पहेली रेटिंग: 1500 →" in html and "Your puzzle rating" not in html
     over = answer(hindi_client, puzzle, {"give_up": "1"}).content.decode()
     assert "इस बार नहीं।" in over and "ये रहे जवाब।" in over and "Not this time." not in over
