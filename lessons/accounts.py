@@ -35,6 +35,20 @@ from django.views.decorators.http import require_http_methods
 from game.table.http import client_address, counted_as
 
 
+def _password_fields(
+    form: UserCreationForm[User] | SetPasswordForm[Any], first: str, second: str
+) -> None:
+    """A new password and its repetition, labelled in the site's words (Django's own Hindi
+    lacks them)."""
+    form.fields[first].label = _("Password")
+    form.fields[second].label = _("The password again")
+    form.fields[second].help_text = _("The same password, to be sure it is what you meant.")
+    form.error_messages = {
+        **form.error_messages,
+        "password_mismatch": _("The two passwords differ."),
+    }
+
+
 class SignupForm(UserCreationForm[User]):
     email = EmailField(
         label=_("Email"), required=True, help_text=_("Only used to reset your password.")
@@ -43,6 +57,25 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        labels = {"username": _("Username")}
+        help_texts = {
+            "username": _(
+                "At most 150 letters, digits and @ . + - _ (no spaces): you sign in with it."
+            )
+        }
+        error_messages = {"username": {"unique": _("That username is taken: choose another.")}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _password_fields(self, "password1", "password2")
+
+
+class NewPasswordForm(SetPasswordForm[Any]):
+    """Django's "choose a new password" form of a reset, in the site's words."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _password_fields(self, "new_password1", "new_password2")
 
 
 @require_http_methods(["GET", "POST"])
@@ -146,6 +179,17 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     checks the password; ``retry_after`` is then the seconds to wait."""
 
     retry_after = 0
+    error_messages = {
+        "invalid_login": _(
+            "Please enter a correct username and password. Both may depend on capital letters."
+        ),
+        "inactive": _("This account is switched off."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username")
+        self.fields["password"].label = _("Password")
 
     def clean(self) -> dict[str, Any]:
         username = self.cleaned_data.get("username")
@@ -196,6 +240,8 @@ class SignInView(LoginView):
 class ResetPasswordView(PasswordResetConfirmView):
     """Django's "set a new password" step of a reset: the account's failed sign-ins are forgotten,
     so the new password works at once (the lock's message sends people here)."""
+
+    form_class = NewPasswordForm
 
     def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
         response = super().form_valid(form)

@@ -182,11 +182,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's password rules, in the site's words (lessons/passwords.py).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "lessons.passwords.UserAttributeSimilarityValidator"},
+    {"NAME": "lessons.passwords.MinimumLengthValidator"},
+    {"NAME": "lessons.passwords.CommonPasswordValidator"},
+    {"NAME": "lessons.passwords.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
 # Signing in leads each to their own page (lessons.classroom.views.after_sign_in).

@@ -94,3 +94,25 @@ def test_a_server_error_page_needs_nothing_but_says_it_in_hindi() -> None:
     assert elements(html, "html")[0].attrs["lang"] == "hi"
     assert text_of(elements(html, "h1")[0]) == "कुछ गड़बड़ हो गई"
     assert elements(html, "a", class_="button button-primary")[0].attrs["href"] == "/hi/"
+
+
+def test_signing_up_in_hindi_says_what_a_password_needs_and_what_is_wrong(client: Client) -> None:
+    get_user_model().objects.create_user("ravi", "ravi@example.org", "seep-school-77")
+    form = {"username": "ravi", "email": "x@example.org", "password1": "1234", "password2": "12"}
+
+    page = client.get(hindi("signup")).content.decode()
+    refused = client.post(hindi("signup"), form).content.decode()
+
+    assert "कम से कम 8 अक्षर।" in page and "सिर्फ़ अंक नहीं।" in page
+    errors = [text_of(e) for e in elements(refused, "span", class_="field-error")]
+    assert "यह यूज़रनेम पहले से किसी का है: कोई दूसरा चुनें।" in errors
+    assert "दोनों पासवर्ड अलग-अलग हैं।" in errors
+    assert not get_user_model().objects.filter(email="x@example.org").exists()
+
+
+def test_a_wrong_password_is_refused_in_hindi(client: Client) -> None:
+    get_user_model().objects.create_user("ravi", "ravi@example.org", "seep-school-77")
+
+    refused = client.post(hindi("login"), {"username": "ravi", "password": "wrong"})
+
+    assert "कृपया सही यूज़रनेम और पासवर्ड लिखें।" in refused.content.decode()
