@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from game.engine import (
     Attempt,
@@ -36,7 +36,7 @@ from game.table.wording import word_reason
 from lessons.exercises import Goal, parse_goals
 from lessons.questions.base import RULE_IDS, AnswerError, Form, Outcome, Question, Reveal
 
-CHOOSE_ONE = "That card can do more than one thing: choose one."
+CHOOSE_ONE = gettext_noop("That card can do more than one thing: choose one.")
 WRONG_TASK = gettext_lazy("That is a legal play, but the task was to %(task)s.")
 
 
@@ -160,7 +160,7 @@ class PlayQuestion(Question):
         """Illegal: the rule broken. Legal but off-task: what it did instead. Else right."""
         settled = settle(self.position, answer)
         if settled.choices:
-            return Outcome(False, CHOOSE_ONE, options=settled.choices, settled=False)
+            return Outcome(False, _(CHOOSE_ONE), options=settled.choices, settled=False)
         if settled.move is None:
             return Outcome(
                 False, settled.refusal, rule=settled.rule, play=played_text(answer), legal=False
@@ -524,8 +524,9 @@ class LineQuestion(EndingQuestion):
         carry = ((LINE, line_text(earlier)),) if earlier else ()
         settled = settle(position, answer.play)
         if settled.choices:
+            choose = _(CHOOSE_ONE)
             return Outcome(
-                False, CHOOSE_ONE, options=settled.choices, settled=False, after=shown, carry=carry
+                False, choose, options=settled.choices, settled=False, after=shown, carry=carry
             )
         if settled.move is None:
             text = line_text(earlier, played_text(answer.play))
