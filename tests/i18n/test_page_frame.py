@@ -116,3 +116,12 @@ def test_a_wrong_password_is_refused_in_hindi(client: Client) -> None:
     refused = client.post(hindi("login"), {"username": "ravi", "password": "wrong"})
 
     assert "कृपया सही यूज़रनेम और पासवर्ड लिखें।" in refused.content.decode()
+
+
+def test_a_form_refused_for_its_missing_token_says_so_in_hindi() -> None:
+    browser = Client(enforce_csrf_checks=True)
+
+    refused = browser.post(hindi("login"), {"username": "ravi", "password": "x"})
+
+    assert refused.status_code == 403
+    assert text_of(elements(refused.content, "h1")[0]) == "फ़ॉर्म भेजा नहीं जा सका"
