@@ -8,13 +8,20 @@ from typing import Protocol
 
 from game.engine import Move, View
 
+from .sentences import Explanation
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A legal move and one line a learner can read saying why it was chosen."""
+    """A legal move and why it was chosen: one line a learner can read, as data (``why``; the
+    site words it in the page's language) and in English (``reason``)."""
 
     move: Move
-    reason: str
+    why: Explanation
+
+    @property
+    def reason(self) -> str:
+        return str(self.why)
 
 
 class Bot(Protocol):

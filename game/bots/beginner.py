@@ -7,7 +7,9 @@ import random
 from game.engine import Bid, Capture, View
 
 from .base import Decision
+from .english import Told
 from .reasons import describe
+from .sentences import explain
 
 
 class Beginner:
@@ -22,10 +24,10 @@ class Beginner:
         bids = [m for m in moves if isinstance(m, Bid)]
         if bids:
             best = max(bids, key=lambda m: m.value)
-            return Decision(best, f"Bids {best.value}, my highest card")
+            return Decision(best, explain(Told.BID_HIGHEST, value=best.value))
         captures = [m for m in moves if isinstance(m, Capture)]
         if captures:
             capture = rng.choice(captures)
-            return Decision(capture, describe(capture, view) + "; I take what I can")
+            return Decision(capture, explain(Told.TAKE_WHAT_I_CAN, move=describe(capture, view)))
         move = rng.choice(moves)
-        return Decision(move, describe(move, view) + "; I have nothing to capture")
+        return Decision(move, explain(Told.NOTHING_TO_CAPTURE, move=describe(move, view)))

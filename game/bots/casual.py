@@ -7,8 +7,10 @@ import random
 from game.engine import Bid, Capture, View
 
 from .base import Decision
+from .english import Told
 from .heuristic import best_of, judge_casually, view_situation
 from .reasons import describe
+from .sentences import explain
 
 
 class Casual:
@@ -25,12 +27,12 @@ class Casual:
             return casual_bid(view, [m for m in moves if isinstance(m, Bid)])
         situation = view_situation(view, None)
         best = best_of([judge_casually(m, situation) for m in moves], rng)
-        text = describe(best.move, view)
+        move = describe(best.move, view)
         if isinstance(best.move, Capture):
-            return Decision(best.move, text)
+            return Decision(best.move, move)
         if best.risk == 0:
-            return Decision(best.move, text + "; it leaves no sweep and no points open")
-        return Decision(best.move, text + "; it leaves the least for the next player")
+            return Decision(best.move, explain(Told.NOTHING_LEFT_OPEN, move=move))
+        return Decision(best.move, explain(Told.LEAST_LEFT, move=move))
 
 
 def casual_bid(view: View, bids: list[Bid]) -> Decision:
@@ -38,5 +40,5 @@ def casual_bid(view: View, bids: list[Bid]) -> Decision:
     held = [c.rank for c in view.hand]
     best = max(bids, key=lambda b: (held.count(b.value), b.value))
     if held.count(best.value) > 1:
-        return Decision(best, f"Bids {best.value}: I hold two, so I can build with one")
-    return Decision(best, f"Bids {best.value}, my highest card")
+        return Decision(best, explain(Told.BID_TWO_TO_BUILD, value=best.value))
+    return Decision(best, explain(Told.BID_HIGHEST, value=best.value))

@@ -25,11 +25,13 @@ from game.engine import Bid, Move, Position, View, score_deal, sweep_bonus_at, t
 
 from .base import Decision
 from .cardbits import POINTS_OF, VALUE_MASK, mask_of
+from .english import Told
 from .floor import loose_captures
 from .heuristic import judge, situation_from_position, view_situation
 from .knowledge import knowledge_of
 from .reasons import describe
 from .sampling import Sampler
+from .sentences import Explanation, explain
 
 DEFAULT_BUDGET = 1.0
 WORK_PER_SECOND = 30_000.0
@@ -67,7 +69,7 @@ class Expert:
     ) -> Decision:
         moves = list(view.legal_moves())
         if len(moves) == 1:
-            return Decision(moves[0], describe(moves[0], view) + "; my only legal play")
+            return Decision(moves[0], explain(Told.ONLY_LEGAL, move=describe(moves[0], view)))
         knowledge = knowledge_of(view)
         if isinstance(moves[0], Bid):
             candidates = moves
@@ -94,7 +96,7 @@ class Expert:
             if samples % PRUNE_EVERY == 0:
                 alive = prune(alive)
         best = max(alive, key=lambda c: c.mean)
-        return Decision(best.move, explain(best, pool, samples, view))
+        return Decision(best.move, explain_search(best, pool, samples, view))
 
 
 def prune(alive: list[Candidate]) -> list[Candidate]:
@@ -180,14 +182,12 @@ def best_capture(position: Position, hand: int) -> float:
     return best
 
 
-def explain(best: Candidate, pool: list[Candidate], samples: int, view: View) -> str:
-    text = describe(best.move, view)
+def explain_search(best: Candidate, pool: list[Candidate], samples: int, view: View) -> Explanation:
+    move = describe(best.move, view)
     rivals = [c.mean for c in pool if c is not best and c.results]
     if not rivals:
-        return text + f"; it came out best in {samples} imagined deals"
+        return explain(Told.BEST_IN_SAMPLES, move=move, samples=samples)
     gap = best.mean - max(rivals)
     if gap < 0.5:
-        return text + f"; in {samples} imagined deals no other play did better"
-    return (
-        text + f"; in {samples} imagined deals it came out {gap:.1f} points ahead of the next best"
-    )
+        return explain(Told.NONE_BETTER, move=move, samples=samples)
+    return explain(Told.AHEAD_BY, move=move, samples=samples, gap=f"{gap:.1f}")

@@ -1,66 +1,54 @@
-"""Sentences a learner can read about a bot's move ("Captures the 10♦ and the 4♠: 10 points")."""
+"""A bot's move as an explanation a learner can read ("Captures the 10♦ and the 4♠ with the
+10♥: 10 points"), as data (``sentences.Explanation``); ``english.py`` says it in English."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from game.engine import Bid, Break, Build, Capture, Card, Move, Throw, View, rank_word, sweep_bonus
+from game.engine import (
+    ARank,
+    Bid,
+    Break,
+    Build,
+    Capture,
+    Card,
+    HouseOf,
+    Move,
+    Rank,
+    Throw,
+    View,
+    sweep_bonus,
+)
 
 from .cardbits import POINTS_OF
+from .english import Told
+from .sentences import Explanation, Taken, TheCards, explain
 
 
-def names(cards: Sequence[Card]) -> str:
-    """ "the 10♦", "the 10♦ and the 4♠", "the 2♣, the 3♦ and the 6♠"."""
-    parts = [f"the {card.short}" for card in cards]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def a_value(value: int) -> str:
-    """ "a K", "an 8", "an A"."""
-    word = rank_word(value)
-    return f"an {word}" if word in ("8", "A") else f"a {word}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def describe(move: Move, view: View) -> str:
+def describe(move: Move, view: View) -> Explanation:
     """What the move does, in the bot's own voice, with the points it captures."""
     if isinstance(move, Bid):
-        return f"Bids {move.value}"
+        return explain(Told.BIDS, value=move.value)
     if isinstance(move, Throw):
-        return f"Throws {names([move.card])}"
+        return explain(Told.THROWS, card=move.card)
     house = next((h for h in view.houses if h.value == _value_of(move)), None)
     if isinstance(move, Capture):
-        taken: list[str] = []
+        taken: list[Card | HouseOf] = []
         points = POINTS_OF[move.card.index] + sum(POINTS_OF[c.index] for c in move.loose)
         if move.house and house is not None:
-            taken.append(f"the {rank_word(house.value)}-house")
+            taken.append(HouseOf(house.value))
             points += sum(POINTS_OF[c.index] for c in house.cards)
-        taken.extend(f"the {c.short}" for c in move.loose)
-        what = ", ".join(taken[:-1]) + " and " + taken[-1] if len(taken) > 1 else taken[0]
-        text = f"Captures {what} with the {move.card.short}"
-        if points:
-            text += f": {plural(points, 'point')}"
+        taken.extend(move.loose)
+        clauses = [explain(Told.CAPTURE_POINTS, points=points)] if points else []
         sweep = sweep_bonus(view, move)
         if sweep:
-            text += f", and sweeps for {sweep}"
-        return text
+            clauses.append(explain(Told.CAPTURE_SWEEPS, bonus=sweep))
+        return explain(Told.CAPTURES, *clauses, taken=Taken(tuple(taken)), card=move.card)
     if isinstance(move, Build):
-        cards = names([move.card, *move.loose])
-        word = rank_word(move.value)
+        cards = TheCards((move.card, *move.loose))
         if house is None:
-            return f"Builds {a_value(move.value)}-house with {cards}"
-        whose = _whose(house.owners, view.seat)
-        return f"Adds {cards} to {whose} {word}-house"
+            return explain(Told.BUILDS, a_rank=ARank(move.value), cards=cards)
+        return explain(_adds(house.owners, view.seat), cards=cards, rank=Rank(move.value))
     assert isinstance(move, Break)
-    return (
-        f"Breaks the {rank_word(move.house)}-house with the {move.card.short}, "
-        f"raising it to {rank_word(move.value)}"
-    )
+    return explain(Told.BREAKS, house=Rank(move.house), card=move.card, value=Rank(move.value))
 
 
 def _value_of(move: Move) -> int:
@@ -71,9 +59,9 @@ def _value_of(move: Move) -> int:
     return 0
 
 
-def _whose(owners: frozenset[int], seat: int) -> str:
+def _adds(owners: frozenset[int], seat: int) -> Told:
     if seat in owners:
-        return "my"
+        return Told.ADDS_TO_MINE
     if (seat + 2) % 4 in owners:
-        return "my partner's"
-    return "the opponents'"
+        return Told.ADDS_TO_PARTNERS
+    return Told.ADDS_TO_OPPONENTS

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 
-from game.engine import DECK, Bid, Break, Build, Capture, Table, View, generate, rank_word
+from game.engine import DECK, ARank, Bid, Break, Build, Capture, Rank, Table, View, generate
 
 from .base import Decision
 from .cardbits import FULL_DECK_MASK, cards_of, count_by_value, mask_of
+from .english import Told
 from .floor import sweepable_values
 from .heuristic import Judgement, best_of, judge, situation_from_knowledge, view_situation
 from .knowledge import HAND_AFTER_DEAL, Knowledge, knowledge_of
-from .reasons import a_value, describe
+from .reasons import describe
+from .sentences import Explanation, explain
 
 BID_SAMPLES = 8
 """Floors imagined per bid value: enough to tell a good bid from a poor one, cheaply."""
@@ -39,54 +41,49 @@ class Skilled:
 
 def explain_choice(
     best: Judgement, judged: list[Judgement], view: View, knowledge: Knowledge
-) -> str:
+) -> Explanation:
     """The move, and the part of the judgement that made the difference."""
     move = best.move
-    text = describe(move, view)
+    said = describe(move, view)
     if isinstance(move, Capture):
-        return text
+        return said
     if isinstance(move, Build):
-        return text + _house_clause(move, view, knowledge)
+        return _house_clause(said, move, view, knowledge)
     if isinstance(move, Break):
-        return text + f"; the house is mine now and I hold {a_value(move.value)}"
+        return explain(Told.HOUSE_MINE_NOW, move=said, a_rank=ARank(move.value))
     sweepers = [j for j in judged if j is not best and _leaves_sweep(j)]
     if sweepers and not _leaves_sweep(best):
         if len(sweepers) == len(judged) - 1:
-            return text + "; anything else would leave a sweep open"
-        return text + "; it leaves no sweep open"
+            return explain(Told.ELSE_LEAVES_SWEEP, move=said)
+        return explain(Told.NO_SWEEP_OPEN, move=said)
     if best.risk < SAFE_RISK:
-        return text + "; it gives the next player little to take"
-    return text + "; the least bad play here"
+        return explain(Told.LITTLE_TO_TAKE, move=said)
+    return explain(Told.LEAST_BAD, move=said)
 
 
 def _leaves_sweep(judgement: Judgement) -> bool:
     return bool(sweepable_values(judgement.outcome.loose, judgement.outcome.houses))
 
 
-def _house_clause(move: Build, view: View, knowledge: Knowledge) -> str:
+def _house_clause(said: Explanation, move: Build, view: View, knowledge: Knowledge) -> Explanation:
     """Why a house is worth building: partner's house, or a capture card few others can match."""
     value = move.value
     house = next((h for h in view.houses if h.value == value), None)
     partner = (view.seat + 2) % 4
     if house is not None and view.seat not in house.owners and partner in house.owners:
-        return "; it helps my partner's house"
+        return explain(Told.HELPS_PARTNER, move=said)
     unseen = knowledge.unseen_by_value[value]
-    word = rank_word(value)
     if unseen == 0:
-        return f"; I hold {a_value(value)} and every other {word} is accounted for"
+        return explain(Told.ALL_OTHERS_SEEN, move=said, a_rank=ARank(value), rank=Rank(value))
     if unseen <= 2:
-        return f"; I hold another {word} and only {unseen} more {_is_or_are(unseen)} unseen"
-    return f"; I hold another {word}"
-
-
-def _is_or_are(count: int) -> str:
-    return "is" if count == 1 else "are"
+        return explain(Told.FEW_OTHERS_UNSEEN, move=said, rank=Rank(value), unseen=unseen)
+    return explain(Told.HOLD_ANOTHER, move=said, rank=Rank(value))
 
 
 def skilled_bid(view: View, bids: list[Bid], rng: random.Random) -> Decision:
     """Imagine a few floors (the same ones for every value) and bid what opens best on average."""
     if len(bids) == 1:
-        return Decision(bids[0], f"Bids {bids[0].value}, my only card above 8")
+        return Decision(bids[0], explain(Told.BID_ONLY, value=bids[0].value))
     hand_mask = mask_of(view.hand)
     unseen = [i for i in range(len(DECK)) if not hand_mask >> i & 1]
     floors = [sum(1 << i for i in rng.sample(unseen, 4)) for _ in range(BID_SAMPLES)]
@@ -99,8 +96,8 @@ def skilled_bid(view: View, bids: list[Bid], rng: random.Random) -> Decision:
     score, value = max(averages)
     best = next(b for b in bids if b.value == value)
     held = sum(1 for c in view.hand if c.rank == value)
-    why = "I hold two, so I can build and keep one" if held > 1 else "it opens best on most floors"
-    return Decision(best, f"Bids {value}: {why}")
+    why = Told.BID_TWO_TO_KEEP if held > 1 else Told.BID_OPENS_BEST
+    return Decision(best, explain(why, value=value))
 
 
 def _best_opening(view: View, hand: int, floor: int, bid: int) -> float:

@@ -6,6 +6,7 @@ lost by theme); ``judge_play(view_before(deal, index), move)`` judges a new try 
 moment. The marks, the accuracy figure and the search are described in docs/review.md.
 """
 
+from .english import THEME_NAMES, Found, Theme
 from .errors import DealNotOver, IllegalPlay, NothingToJudge, ReviewError
 from .marks import (
     ACCURACY_SCALE,
@@ -30,7 +31,7 @@ from .review import (
     view_before,
 )
 from .search import DEFAULT_BUDGET, Estimate, Evaluation, evaluate, rng_for
-from .themes import PUZZLE_THEMES, Theme
+from .themes import PUZZLE_THEMES
 
 __all__ = [
     # reviewing a deal, and trying a moment again
@@ -39,6 +40,8 @@ __all__ = [
     # marks, accuracy and themes
     "Mark", "mark_for", "INACCURACY", "MISTAKE", "BLUNDER",
     "accuracy", "play_accuracy", "ACCURACY_SCALE", "Theme", "PUZZLE_THEMES",
+    # why, as data (game.bots.sentences), and its English
+    "Found", "THEME_NAMES",
     # the search underneath
     "evaluate", "rng_for", "Estimate", "Evaluation",
     # errors

@@ -16,12 +16,14 @@ from typing import Any
 
 from game.bots.heuristic import view_situation
 from game.bots.knowledge import knowledge_of
+from game.bots.sentences import Explanation, explain
 from game.engine import CardMove, Deal, Move, View, move_from_json, view_for
 
+from .english import Found, Theme
 from .errors import DealNotOver, ReviewError
 from .marks import INACCURACY, Mark, accuracy, mark_for, settled
 from .search import DEFAULT_BUDGET, Evaluation, evaluate, rng_for
-from .themes import Theme, diagnose
+from .themes import diagnose
 
 Progress = Callable[[int, int], object]
 """Told (plays reviewed, plays to review) after each play, for a progress bar."""
@@ -49,7 +51,12 @@ class ReviewedPlay:
     choices: int  # legal plays there were
     mark: Mark
     theme: Theme | None  # None for a good play
-    reason: str
+    why: Explanation
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the site words ``why`` in the page's language)."""
+        return str(self.why)
 
     @property
     def loss(self) -> float:
@@ -73,7 +80,7 @@ class ReviewedPlay:
             "choices": self.choices,
             "mark": self.mark.value,
             "theme": self.theme.value if self.theme else None,
-            "reason": self.reason,
+            "why": self.why.to_json(),
         }
 
     @classmethod
@@ -90,7 +97,7 @@ class ReviewedPlay:
             choices=data["choices"],
             mark=Mark(data["mark"]),
             theme=Theme(data["theme"]) if data["theme"] else None,
-            reason=data["reason"],
+            why=_stored_why(data),
         )
 
 
@@ -167,7 +174,12 @@ class Verdict:
     best: Move
     loss: float
     accepted: bool
-    reason: str
+    why: Explanation
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the site words ``why`` in the page's language)."""
+        return str(self.why)
 
 
 def view_before(deal: Deal, index: int) -> View:
@@ -231,7 +243,7 @@ def review_play(
     mine = evaluation.of(played)
     loss = evaluation.loss(played)
     mark = mark_for(loss)
-    theme, reason = _why(view, evaluation, played, loss, mark)
+    theme, why = _why(view, evaluation, played, loss, mark)
     return ReviewedPlay(
         index=index,
         number=view.plays + 1,
@@ -244,7 +256,7 @@ def review_play(
         choices=sum(1 for _ in view.legal_moves()),
         mark=mark,
         theme=theme,
-        reason=reason,
+        why=why,
     )
 
 
@@ -261,21 +273,29 @@ def judge_play(
     evaluation = evaluate(view, [move], rng_for(view, seed), budget, settled)
     loss = evaluation.loss(move)
     mark = mark_for(loss)
-    _, reason = _why(view, evaluation, move, loss, mark)
-    return Verdict(move, evaluation.best.move, loss, loss < margin, reason)
+    _, why = _why(view, evaluation, move, loss, mark)
+    return Verdict(move, evaluation.best.move, loss, loss < margin, why)
 
 
 def _why(
     view: View, evaluation: Evaluation, played: Move, loss: float, mark: Mark
-) -> tuple[Theme | None, str]:
+) -> tuple[Theme | None, Explanation]:
     best = evaluation.best.move
     choices = sum(1 for _ in view.legal_moves())
     if choices == 1:
-        return None, "The only legal play"
+        return None, explain(Found.ONLY_PLAY)
     if mark is Mark.GOOD:
         if played == best:
-            return None, "The best play found"
-        return None, f"As good as the best play, within {loss:.1f} points"
+            return None, explain(Found.BEST_FOUND)
+        return None, explain(Found.AS_GOOD, loss=f"{loss:.1f}")
     situation = view_situation(view, knowledge_of(view))
     diagnosis = diagnose(view, situation, played, best, loss, evaluation.samples)
-    return diagnosis.theme, diagnosis.reason
+    return diagnosis.theme, diagnosis.why
+
+
+def _stored_why(data: dict[str, Any]) -> Explanation:
+    """A stored play's reason; a review stored before reasons were data kept its English, shown
+    as it was written."""
+    if "why" in data:
+        return Explanation.from_json(data["why"], Found)
+    return explain(Found.AS_WRITTEN, text=data["reason"])

@@ -1,4 +1,5 @@
-"""Why a play lost points, in one line: the theme of the loss and a sentence a player can read.
+"""Why a play lost points, in one line: the theme of the loss and a sentence a player can read
+(as data, ``english.py`` says it in English).
 
 The search says how much a play gives up; this module says what it gives up, from the seat's
 view alone, by comparing the floor the play leaves with the floor the best play leaves (the
@@ -12,52 +13,40 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from game.bots.cardbits import POINTS_OF, RANK_OF, indices, mask_of, points_in
-from game.bots.floor import FloorHouse, Outcome, expected_loss, outcome, sweepable_values
+from game.bots.floor import Outcome, expected_loss, outcome, sweepable_values
 from game.bots.heuristic import Situation, house_standing
-from game.bots.reasons import a_value, names
+from game.bots.sentences import (
+    Explanation,
+    FloorLeft,
+    OneOf,
+    Points,
+    Taken,
+    TheCards,
+    explain,
+)
 from game.engine import (
+    ARank,
     Break,
     Build,
     Capture,
     Card,
+    HouseOf,
     Move,
+    Rank,
     Throw,
     View,
     capture_groups,
-    rank_word,
 )
+
+from .english import Found, Theme
 
 TEN_OF_DIAMONDS = Card.from_str("TD")
 LEAST_CAUSE = 1.0
 """Below this estimate (points) no theme explains the loss: the search saw further."""
 
 
-class Theme(StrEnum):
-    """What a play's loss came from; each value is also a stable key for stored reviews."""
-
-    SWEEP = "sweep-allowed"
-    HOUSE = "house-lost"
-    TEN = "ten-of-diamonds"
-    THROW = "unsafe-throw"
-    CAPTURE = "capture-missed"
-    OTHER = "other"
-
-    @property
-    def label(self) -> str:
-        return THEME_LABELS[self]
-
-
-THEME_LABELS = {
-    Theme.SWEEP: "sweeps allowed",
-    Theme.HOUSE: "houses lost",
-    Theme.TEN: "the 10♦",
-    Theme.THROW: "unsafe throws",
-    Theme.CAPTURE: "captures missed",
-    Theme.OTHER: "the longer game",
-}
 PUZZLE_THEMES: dict[Theme, tuple[str, ...]] = {
     Theme.SWEEP: ("safe",),
     Theme.HOUSE: ("sure-house", "cement"),
@@ -74,7 +63,7 @@ class Diagnosis:
     """What a play lost its points to, and the one line that tells the player."""
 
     theme: Theme
-    reason: str
+    why: Explanation
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +161,7 @@ def diagnose(
     """The theme of ``played``'s loss against ``best``, and a sentence saying it."""
     mine = _play(view, situation, played)
     theirs = _play(view, situation, best)
-    causes: list[tuple[float, Theme, Callable[[], str | None]]] = [
+    causes: list[tuple[float, Theme, Callable[[], Explanation | None]]] = [
         (
             mine.sweep_threat() - theirs.sweep_threat(),
             Theme.SWEEP,
@@ -192,77 +181,65 @@ def diagnose(
         theme = Theme.OTHER
     elif sentence := words():
         return Diagnosis(theme, sentence)
-    return Diagnosis(
-        theme,
-        f"{_doing(best, view)} came out {_points(round(loss))} ahead in {samples} imagined deals",
+    ahead = explain(
+        Found.BEST_AHEAD, best=_doing(best, view), points=Points(round(loss)), samples=samples
     )
+    return Diagnosis(theme, ahead)
 
 
 def _play(view: View, situation: Situation, move: Move) -> _Play:
     return _Play(move, outcome(move, view.seat, situation.loose, situation.houses), situation)
 
 
-NEXT_PLAYER = "the right opponent"
+def _floor_left(after: Outcome) -> FloorLeft:
+    """The floor left: houses, then loose cards, highest first ("9 + 3", "the J-house + 2")."""
+    loose = tuple(RANK_OF[i] for i in reversed(indices(after.loose)))
+    return FloorLeft(tuple(h.value for h in after.houses), loose)
 
 
-def _floor_words(after: Outcome) -> str:
-    """ "9 + 3", "the J-house + 2", "the Q alone": houses, then loose cards, highest first."""
-    parts = [f"the {rank_word(h.value)}-house" for h in after.houses]
-    parts += [rank_word(RANK_OF[i]) for i in reversed(indices(after.loose))]
-    if len(parts) == 1:
-        return ("" if after.houses else "the ") + parts[0] + " alone"
-    return " + ".join(parts)
+def _taken(move: Capture) -> Taken:
+    house = (HouseOf(move.card.rank),) if move.house else ()
+    return Taken((*house, *move.loose))
 
 
-def _doing(move: Move, view: View) -> str:
+def _doing(move: Move, view: View) -> Explanation:
     """The best play as a sentence's subject: "Building an 11-house with the A♦ and the 10♣"."""
     if isinstance(move, Throw):
-        return f"Throwing the {move.card.short}"
+        return explain(Found.THROWING, card=move.card)
     if isinstance(move, Capture):
-        taken = [f"the {rank_word(move.card.rank)}-house"] if move.house else []
-        taken += [f"the {card.short}" for card in move.loose]
-        return f"Capturing {_join(taken)} with the {move.card.short}"
+        return explain(Found.CAPTURING, taken=_taken(move), card=move.card)
     if isinstance(move, Build):
-        cards = names([move.card, *move.loose])
+        cards = TheCards((move.card, *move.loose))
         if view.house(move.value) is None:
-            return f"Building {a_value(move.value)}-house with {cards}"
-        return f"Adding {cards} to the {rank_word(move.value)}-house"
+            return explain(Found.BUILDING, a_rank=ARank(move.value), cards=cards)
+        return explain(Found.ADDING, cards=cards, rank=Rank(move.value))
     assert isinstance(move, Break)
-    return (
-        f"Breaking the {rank_word(move.house)}-house with the {move.card.short}, "
-        f"raising it to {rank_word(move.value)}"
-    )
+    return explain(Found.BREAKING, house=Rank(move.house), card=move.card, value=Rank(move.value))
 
 
-def _values_words(values: list[int]) -> str:
-    words = [a_value(v) for v in values]
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+def _sweep_words(mine: _Play) -> Explanation:
+    values = OneOf(tuple(mine.sweep_values()))
+    return explain(Found.LEAVES_SWEEP, floor=_floor_left(mine.after), values=values)
 
 
-def _sweep_words(mine: _Play) -> str:
-    values = mine.sweep_values()
-    return (
-        f"Leaves a sweep for {NEXT_PLAYER}: {_floor_words(mine.after)} on the floor, "
-        f"and {_values_words(values)} takes it all"
-    )
-
-
-def _ten_words(mine: _Play, theirs: _Play) -> str:
+def _ten_words(mine: _Play, theirs: _Play) -> Explanation:
     if theirs.ten() > 0:
         assert isinstance(theirs.move, Capture)
-        return f"Misses the 10♦: the {theirs.move.card.short} takes it"
+        return explain(Found.MISSES_TEN, card=theirs.move.card)
     if isinstance(mine.move, Throw) and mine.move.card is TEN_OF_DIAMONDS:
-        return f"Throws the 10♦ where {NEXT_PLAYER} may take it"
-    return f"Leaves the 10♦ loose where {NEXT_PLAYER} may take it"
+        return explain(Found.THROWS_TEN)
+    return explain(Found.LEAVES_TEN)
 
 
-def _house_words(mine: _Play, theirs: _Play) -> str | None:
+def _house_words(mine: _Play, theirs: _Play) -> Explanation | None:
     move = theirs.move
     if isinstance(move, Capture) and move.house:
         house = next(h for h in theirs.situation.houses if h.value == move.card.rank)
-        return (
-            f"Leaves the {rank_word(house.value)}-house ({_points(house.points)}) on the floor: "
-            f"the {move.card.short} takes it"
+        return explain(
+            Found.LEAVES_HOUSE,
+            house=Rank(house.value),
+            points=Points(house.points),
+            card=move.card,
         )
     situation = mine.situation
     open_houses = [
@@ -272,32 +249,32 @@ def _house_words(mine: _Play, theirs: _Play) -> str | None:
     ]
     if open_houses:
         house = max(open_houses, key=lambda h: h.points * situation.opponents_hold[h.value])
-        return (
-            f"Leaves {_whose(house, situation.seat)} {rank_word(house.value)}-house where the "
-            f"opponents may take it with {a_value(house.value)}"
+        whose = (
+            Found.LEAVES_YOUR_HOUSE
+            if situation.seat in house.owners
+            else Found.LEAVES_PARTNERS_HOUSE
         )
+        return explain(whose, house=Rank(house.value), a_rank=ARank(house.value))
     return None  # the best play's own words say it better
 
 
-def _throw_words(mine: _Play) -> str:
+def _throw_words(mine: _Play) -> Explanation:
     assert isinstance(mine.move, Throw)
     after, situation = mine.after, mine.situation
     value, points = _next_best_capture(after, situation)
-    card = mine.move.card.short
+    card = mine.move.card
     if not value:
-        return f"Throws the {card}, leaving {NEXT_PLAYER} more to take"
-    return f"Throws the {card} where {NEXT_PLAYER} may take {_points(points)} with {a_value(value)}"
+        return explain(Found.THROW_LEAVES_MORE, card=card)
+    return explain(Found.THROW_GIVES, card=card, points=Points(points), a_rank=ARank(value))
 
 
-def _capture_words(theirs: _Play) -> str:
+def _capture_words(theirs: _Play) -> Explanation:
     move = theirs.move
     assert isinstance(move, Capture)
-    taken = [f"the {rank_word(move.card.rank)}-house"] if move.house else []
-    taken += [f"the {card.short}" for card in move.loose]
-    what = f"the {move.card.short} takes {_join(taken)}"
     if theirs.after.empty_floor and theirs.situation.my_sweep_bonus:
-        return f"Misses a sweep: {what}"
-    return f"Misses {_points(int(theirs.captured()))}: {what}"
+        return explain(Found.MISSES_SWEEP, card=move.card, taken=_taken(move))
+    points = Points(int(theirs.captured()))
+    return explain(Found.MISSES_POINTS, points=points, card=move.card, taken=_taken(move))
 
 
 def _next_best_capture(after: Outcome, situation: Situation) -> tuple[int, int]:
@@ -319,16 +296,3 @@ def _next_best_capture(after: Outcome, situation: Situation) -> tuple[int, int]:
         if points > found[1]:
             found = (value, points)
     return found
-
-
-def _join(parts: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
-
-
-def _whose(house: FloorHouse, seat: int) -> str:
-    return "your" if seat in house.owners else "your partner's"
-
-
-def _points(points: int) -> str:
-    return f"{points} point{'' if points == 1 else 's'}"
