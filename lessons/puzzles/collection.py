@@ -18,7 +18,9 @@ A file sets a default ``theme`` and holds ``[[puzzles]]`` tables:
     source = "…"                 optional: where the position came from
 
 Puzzles are read here; whether each is worth asking is the solver's business
-(``lessons.puzzles.solver``).
+(``lessons.puzzles.solver``). A prompt is written in English; a page shows it in its language
+(``lessons.puzzles.texts``): a generated one through its pattern in the catalogue
+(``lessons.puzzles.prompts``), one written by hand from ``data/<language>/<file>.toml``.
 """
 
 from __future__ import annotations
