@@ -20,9 +20,13 @@ run: uv
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
 	$(UV) run python manage.py runserver 127.0.0.1:8000
 
+# Two processes share the tests that need no browser (each with its own test database); the
+# browser tests then run alone, so that their pages' timers are not starved. Both always run.
 test: uv
 	$(UV) sync --locked
-	$(UV) run pytest
+	$(UV) run pytest -n 2 -m "not browser"; nobrowser=$$?; \
+	$(UV) run pytest -m browser; browser=$$?; \
+	test $$nobrowser -eq 0 -a $$browser -eq 0
 
 test-fast: uv
 	$(UV) sync --locked
