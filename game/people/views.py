@@ -44,6 +44,7 @@ from game.people.tables import TableError, Turn
 from game.table import qr
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, settle, table_view
+from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
 from game.table.http import HtmxHttpRequest
 from game.table.replay import deal_at, replay_steps
@@ -423,7 +424,8 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
         except NotYourTurn:
             message = _("Hints are for your turn.")
             return _refuse(request, at.table, at.seats, at.viewer, message)
-    said = {"level": Level(level).label, "reason": decision.reason, "move": str(decision.move)}
+    reason = word_explanation(decision.why)
+    said = {"level": Level(level).label, "reason": reason, "move": str(decision.move)}
     return _render(request, at.table, at.seats, at.viewer, hint=said)
 
 

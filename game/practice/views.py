@@ -21,6 +21,7 @@ from game.practice.owners import my_games, owner_key
 from game.practice.seats import HUMAN, bot_levels, load_state
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, seat_label, settle, table_view
+from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.handover import playable, take_over
 from game.table.http import HtmxHttpRequest
@@ -410,7 +411,7 @@ def table_hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             return _refuse(request, game, state, _("Hints are for your turn."))
     hint = {
         "level": PracticeGame.Level(level).label,
-        "reason": decision.reason,
+        "reason": word_explanation(decision.why),
         "move": str(decision.move),
     }
     return _render_board(request, game, state, hint=hint)

@@ -28,20 +28,20 @@ from game.review import (
     DealReview,
     Mark,
     ReviewedPlay,
-    Theme,
     judge_play,
     plays_of,
     view_before,
 )
 from game.table import review_tasks
 from game.table.component import Feedback, Table, table_view
+from game.table.explanations import theme_name, word_explanation
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.models import FinishedDeal, StoredReview
 from game.table.replay import deal_at
 from game.table.wording import describe_play
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Raise it when reviews are made another way: the stored ones stay, new ones are made."""
 STALE = timedelta(minutes=2)
 """A running review with no progress for this long lost its worker (each play takes seconds)."""
@@ -54,14 +54,6 @@ MARK_WORDS: dict[Mark, Promise] = {
     Mark.INACCURACY: gettext_lazy("inaccuracy"),
     Mark.MISTAKE: gettext_lazy("mistake"),
     Mark.BLUNDER: gettext_lazy("blunder"),
-}
-THEME_WORDS: dict[Theme, Promise] = {
-    Theme.SWEEP: gettext_lazy("Sweeps allowed"),
-    Theme.HOUSE: gettext_lazy("Houses lost"),
-    Theme.TEN: gettext_lazy("The 10♦"),
-    Theme.THROW: gettext_lazy("Unsafe throws"),
-    Theme.CAPTURE: gettext_lazy("Captures missed"),
-    Theme.OTHER: gettext_lazy("The longer game"),
 }
 
 
@@ -147,6 +139,11 @@ class PlayLine:
     @property
     def word(self) -> str:
         return str(MARK_WORDS[self.play.mark])
+
+    @property
+    def reason(self) -> str:
+        """Why the play got its mark, in the page's language."""
+        return word_explanation(self.play.why)
 
     @property
     def loss(self) -> int:
@@ -240,7 +237,7 @@ class ReadReview:
         """Where the points went, the most first."""
         lost = sorted(self.review.lost_by_theme.items(), key=lambda item: -item[1])
         return tuple(
-            ThemeLine(str(THEME_WORDS[theme]), round(points), PUZZLE_THEMES[theme])
+            ThemeLine(theme_name(theme), round(points), PUZZLE_THEMES[theme])
             for theme, points in lost
         )
 
@@ -320,11 +317,12 @@ def try_again(read: ReadReview, line: PlayLine, move: Move) -> Feedback:
     verdict = judge_play(view, move, budget=read.review.budget, seed=read.review.seed)
     play = describe_play(view, verdict.move)
     if verdict.accepted:
-        message = _("%(play)s %(reason)s.") % {"play": play, "reason": verdict.reason}
+        reason = word_explanation(verdict.why)
+        message = _("%(play)s %(reason)s.") % {"play": play, "reason": reason}
         return Feedback(True, message)
     message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
         "play": play,
         "points": round(verdict.loss),
-        "reason": verdict.reason,
+        "reason": word_explanation(verdict.why),
     }
     return Feedback(False, message, note=_("Try another play."))

@@ -9,11 +9,13 @@ written once, in ``game/engine/english.py``. This module looks the template up, 
 through gettext and fills it with the values named here, in the active language.
 
 The engine's templates are not in this app's files, so ``makemessages`` run here does not find
-them and ``--no-obsolete`` would drop their translations. Refresh this app's catalogue with both
+them and ``--no-obsolete`` would drop their translations. The same holds for the bots' and the
+review's templates (``game.table.explanations``). Refresh this app's catalogue with all of them
 (from ``game/table``)::
 
     env -u DJANGO_SETTINGS_MODULE ../../.venv/bin/django-admin makemessages -l hi --keep-pot
     xgettext -L Python -kmsgid -kmsgid_plural:1,2 --from-code=UTF-8 -o - ../engine/english.py \\
+        ../bots/english.py ../review/english.py \\
         | msgcat --use-first locale/django.pot - -o locale/django.pot
     msgmerge -q --backup=off --no-fuzzy-matching -U locale/hi/LC_MESSAGES/django.po \\
         locale/django.pot

@@ -23,6 +23,7 @@ from game.engine import Attempt, Move, View, played_text
 from game.people.models import PeopleReview
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.table.component import seat_number, settle
+from game.table.explanations import word_explanation
 from game.table.wording import describe_play as describe
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
@@ -136,12 +137,13 @@ class BestPlayQuestion(PlayQuestion):
         verdict = self.verdict(move)
         said = describe(self.position, move)
         if move == self.best or verdict.accepted:
-            message = _("Right! %(play)s %(reason)s.") % {"play": said, "reason": verdict.reason}
+            reason = word_explanation(verdict.why)
+            message = _("Right! %(play)s %(reason)s.") % {"play": said, "reason": reason}
             return Outcome(True, message, play=str(move), final=True)
         message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
             "play": said,
             "points": round(verdict.loss),
-            "reason": verdict.reason,
+            "reason": word_explanation(verdict.why),
         }
         return Outcome(False, message, play=str(move))
 
@@ -177,7 +179,7 @@ def resolve(key: str) -> ReviewAsked | None:
         goals=(),
         seat=found.review.seat,
         explain=_("The Expert's best play: %(play)s %(reason)s.")
-        % {"play": best_said, "reason": found.play.reason},
+        % {"play": best_said, "reason": word_explanation(found.play.why)},
         view=found.view,
         budget=found.judged.budget,
         search_seed=found.judged.seed,

@@ -221,7 +221,7 @@ def test_the_summary_gives_the_accuracy_the_marks_and_where_the_points_went(
     lost = review.lost_by_theme
     assert lost
     for theme, points in lost.items():
-        label = str(reviews.THEME_WORDS[theme])
+        label = theme.label
         assert f"{label}: {round(points)} point" in html
         (line,) = [item for item in elements(html, "li") if text_of(item).startswith(label)]
         trains = puzzle_forms(html).get(label)
