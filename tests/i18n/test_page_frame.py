@@ -16,6 +16,7 @@ from django.utils import translation
 
 from seep_site import languages
 from tests.web.markup import elements, text_of
+from tests.web.test_pages import PAGES, csp_nonce
 
 pytestmark = [
     pytest.mark.django_db,
@@ -125,3 +126,23 @@ def test_a_form_refused_for_its_missing_token_says_so_in_hindi() -> None:
 
     assert refused.status_code == 403
     assert text_of(elements(refused.content, "h1")[0]) == "फ़ॉर्म भेजा नहीं जा सका"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_section_in_hindi_has_the_frame_and_keeps_to_the_policy(
+    client: Client, page: str
+) -> None:
+    response = client.get(hindi(page))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert elements(html, "html")[0].attrs["lang"] == "hi"
+    assert len(elements(html, "main", id="main")) == len(elements(html, "h1")) == 1
+    assert not elements(html, "style")
+    assert not [element for element in elements(html) if "style" in element.attrs]
+    assert not [tag for tag in elements(html) if any(name.startswith("on") for name in tag.attrs)]
+    assert all(s.attrs["nonce"] == csp_nonce(response) for s in elements(html, "script"))
+    links = [
+        a.attrs["href"] for a in elements(html, "a") if a.attrs.get("href", "").startswith("/")
+    ]
+    assert all(link.startswith(("/hi/", "/static/")) or link == "/hi" for link in links), links
