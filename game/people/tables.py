@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -32,6 +33,7 @@ from game.match.pace import BOT_PAUSE, pause_before_bots
 from game.people import codes, seeds
 from game.people.models import Level, PeopleTable, Reaction, Seat
 from game.table.busy import ExpertSlot
+from game.table.rows import Columns, columns
 
 POLL_SECONDS = 1.0  # how often every page at a table asks whether anything changed
 STAND_IN = Level.SKILLED  # the bot that plays for a person who is away
@@ -242,6 +244,44 @@ def marks(code: str) -> tuple[int, int] | None:
         cursor.execute(_marks_sql(), [code])
         found = cursor.fetchone()
     return None if found is None else (int(found[0]), int(found[1] or 0))
+
+
+@lru_cache(maxsize=4)
+def _table_columns(vendor: str) -> tuple[Columns, Columns]:
+    return columns(PeopleTable, "t", False, vendor), columns(Seat, "s", True, vendor)
+
+
+@lru_cache(maxsize=4)
+def _table_sql(vendor: str) -> str:
+    name = connection.ops.quote_name
+    table, seat = _table_columns(vendor)
+    return (
+        f"SELECT {table.select}, {seat.select} FROM {name(PeopleTable._meta.db_table)} t"
+        f" LEFT JOIN {name(Seat._meta.db_table)} s ON s.table_id = t.id"
+        " WHERE t.code = %s ORDER BY s.number"
+    )
+
+
+def table_and_seats(code: str) -> tuple[PeopleTable, list[Seat]] | None:
+    """A table (by its code, normalised) and its seats in order, in one query written once: every
+    page at the table reads them after each play, and the ORM's building of the two queries cost
+    more than running them (``game.table.rows``)."""
+    table_columns, seat_columns = _table_columns(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(_table_sql(connection.vendor), [code])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    split = len(table_columns.attnames)
+    table = table_columns.read(rows[0][:split])
+    assert isinstance(table, PeopleTable)
+    seats = []
+    for row in rows:
+        seat = seat_columns.read(row[split:])
+        if isinstance(seat, Seat):
+            seat.table = table
+            seats.append(seat)
+    return table, seats
 
 
 def seconds_left(table: PeopleTable, state: MatchState) -> float | None:

@@ -20,7 +20,7 @@ from django.http import (
     HttpResponseForbidden,
     JsonResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -63,8 +63,10 @@ def _user(request: HttpRequest) -> User | None:
 
 
 def _table(code: str) -> tuple[PeopleTable, list[Seat]]:
-    table = get_object_or_404(PeopleTable, code=codes.normalize(code))
-    return table, list(table.seats.all())
+    found = tables.table_and_seats(codes.normalize(code))
+    if found is None:
+        raise Http404("No such table.")
+    return found
 
 
 def _render(

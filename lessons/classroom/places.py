@@ -17,6 +17,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from game.table.rows import Columns, columns, read_row
 from lessons.classroom.models import Answer, Classroom, LiveSession, Participant, Question, Student
 from lessons.models import AnswerRecord
 
@@ -44,51 +45,9 @@ _TABLES: tuple[tuple[str, type[Model], bool], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class _Reader:
-    """How one model's columns are selected and turned back into an instance, as the ORM does
-    (its converters: SQLite's datetimes made aware, its booleans, …)."""
-
-    model: type[Model]
-    alias: str
-    optional: bool
-    attnames: tuple[str, ...]
-    select: str
-    converters: tuple[tuple[Any, ...], ...]
-
-    def read(self, values: Sequence[Any]) -> Model | None:
-        if self.optional and values[0] is None:
-            return None
-        converted = []
-        for value, (expression, *converters) in zip(values, self.converters, strict=True):
-            for converter in converters:
-                value = converter(value, expression, connection)
-            converted.append(value)
-        return self.model.from_db(connection.alias, list(self.attnames), converted)
-
-
 @cache
-def _readers(vendor: str) -> tuple[_Reader, ...]:
-    name = connection.ops.quote_name
-    readers = []
-    for alias, model, optional in _TABLES:
-        fields = model._meta.concrete_fields
-        converters = []
-        for field in fields:
-            column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            converters.append((column, *found))
-        readers.append(
-            _Reader(
-                model,
-                alias,
-                optional,
-                tuple(field.attname for field in fields),
-                ", ".join(f"{alias}.{name(str(field.column))}" for field in fields),
-                tuple(converters),
-            )
-        )
-    return tuple(readers)
+def _readers(vendor: str) -> tuple[Columns, ...]:
+    return tuple(columns(model, alias, optional, vendor) for alias, model, optional in _TABLES)
 
 
 @cache
@@ -124,11 +83,10 @@ def place_of(session_pk: int, students: Sequence[int], user_pk: int | None) -> P
         row = cursor.fetchone()
     if row is None:
         return None
-    found: dict[type[Model], Any] = {}
-    start = 0
-    for reader in _readers(connection.vendor):
-        found[reader.model] = reader.read(row[start : start + len(reader.attnames)])
-        start += len(reader.attnames)
+    readers = _readers(connection.vendor)
+    found: dict[type[Model], Any] = dict(
+        zip((reader.model for reader in readers), read_row(row, readers), strict=True)
+    )
     session, student = found[LiveSession], found[Student]
     question, answer = found[Question], found[Answer]
     session.classroom = found[Classroom]
