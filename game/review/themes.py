@@ -203,7 +203,7 @@ def _taken(move: Capture) -> Taken:
 
 
 def _doing(move: Move, view: View) -> Explanation:
-    """The best play as a sentence's subject: "Building an 11-house with the A♦ and the 10♣"."""
+    """The best play as a sentence's subject: "Building a J-house with the A♦ and the 10♣"."""
     if isinstance(move, Throw):
         return explain(Found.THROWING, card=move.card)
     if isinstance(move, Capture):

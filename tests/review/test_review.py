@@ -11,6 +11,7 @@ from game.engine import Deal, move_from_str
 from game.review import (
     DealNotOver,
     DealReview,
+    Found,
     IllegalPlay,
     Mark,
     ReviewError,
@@ -96,6 +97,7 @@ def test_a_stand_in_bots_plays_are_left_out_and_named(
 def test_a_review_is_stored_and_read_back_whole(casual_review: DealReview) -> None:
     stored = casual_review.to_json()
     assert DealReview.from_json(stored) == casual_review
+    assert all("reason" not in play for play in stored["plays"])  # the why, as data
     summary = stored["summary"]
     assert summary["accuracy"] == casual_review.accuracy
     assert sum(summary["marks"].values()) == 12
@@ -181,3 +183,15 @@ def test_each_theme_names_puzzle_themes_that_exist() -> None:
     for theme in Theme:
         assert set(PUZZLE_THEMES[theme]) <= set(THEMES)
         assert theme.label
+
+
+def test_a_review_stored_with_english_reasons_reads_them_as_written(
+    casual_review: DealReview,
+) -> None:
+    old = casual_review.to_json()
+    for play, reviewed in zip(old["plays"], casual_review.plays, strict=True):
+        del play["why"]
+        play["reason"] = reviewed.reason  # stored before reasons were data
+    read = DealReview.from_json(old)
+    assert [play.reason for play in read.plays] == [play.reason for play in casual_review.plays]
+    assert {play.why.code for play in read.plays} == {Found.AS_WRITTEN}
