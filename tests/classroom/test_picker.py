@@ -5,7 +5,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -155,3 +155,15 @@ def test_the_questions_on_offer_are_in_the_pages_language(teacher: User) -> None
         hindi = picker.candidates(teacher)[0].asked
     assert english.key == hindi.key
     assert english.text != hindi.text and re.search("[\u0900-\u097f]", hindi.text)
+
+
+def test_the_previews_name_their_cards_in_the_pages_language(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    with translation.override("hi"):
+        url = reverse("classroom:session", args=[draft.pk])
+    hindi = {"en": "English", "hi": "हिन्दी"}
+    with override_settings(LANGUAGES=list(hindi.items())):
+        html = teacher_client.get(url, {"q": "classic-queen-sweep"}).content
+    names = {text_of(span) for span in elements(html, "span", class_="visually-hidden")}
+    assert "पान का 2" in names and "two of hearts" not in names

@@ -63,6 +63,13 @@ def _drawn(face: Card, language: str | None) -> SafeString:
     return render_to_string("table/card.html", context)
 
 
+@register.filter(name="card_label")
+def card_label_filter(card: Card | str) -> str:
+    """``{{ card|card_label }}``: a card named in full, as a screen reader says it, in the page's
+    language ("eight of hearts", "पान का 8")."""
+    return card_label(_as_card(card))
+
+
 @register.filter(name="card_word")
 def card_word_filter(card: Card | str) -> str:
     """``{{ card|card_word }}``: a card as a sentence names it in the page's language ("10♦")."""
