@@ -24,6 +24,7 @@ from game.people.models import PeopleReview
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.table.component import seat_number, settle
 from game.table.explanations import word_explanation
+from game.table.reviews import REVIEW_VERSION
 from game.table.wording import describe_play as describe
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
@@ -106,7 +107,7 @@ class BestPlayQuestion(PlayQuestion):
         """The review's search on this play, once per moment and play."""
         assert self.view is not None
         play = hashlib.sha256(move.to_json_text().encode()).hexdigest()[:24]
-        key = f"classroom:review-verdict:{self.cache_key}:{play}"
+        key = f"classroom:review-verdict:{REVIEW_VERSION}:{self.cache_key}:{play}"
         found = cache.get(key)
         if found is None:
             found = judge_play(self.view, move, budget=self.budget, seed=self.search_seed)
