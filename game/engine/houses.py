@@ -37,6 +37,22 @@ class House:
         return House(self.value, sorted_sets((*self.sets, *added)), owners)
 
 
+# Reading a position makes its houses; a frozen dataclass's ``__init__`` sets each field through
+# ``object.__setattr__``, so ``new_house`` sets the slots directly, as that ``__init__`` does.
+_new_object = object.__new__
+_set_value, _set_sets, _set_owners = (getattr(House, name).__set__ for name in House.__slots__)
+assert House.__slots__ == ("value", "sets", "owners")
+
+
+def new_house(value: int, sets: tuple[tuple[Card, ...], ...], owners: frozenset[int]) -> House:
+    """``House(value, sets, owners)``, made without the frozen ``__init__``."""
+    house: House = _new_object(House)
+    _set_value(house, value)
+    _set_sets(house, sets)
+    _set_owners(house, owners)
+    return house
+
+
 def sorted_sets(sets: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     """Sets in canonical order: each set's cards sorted, then the sets by their cards."""
     ordered = [sort_cards(group) for group in sets]

@@ -18,12 +18,24 @@ depends on the player (houses owned, cards kept in hand, the opening) is checked
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from typing import NamedTuple, Protocol
 
 from .cards import DECK, Card
-from .moves import MAX_HOUSE, MIN_HOUSE, Bid, Break, Build, Capture, Move, Throw
+from .moves import (
+    MAX_HOUSE,
+    MIN_HOUSE,
+    Bid,
+    Build,
+    Capture,
+    Move,
+    Throw,
+    new_break,
+    new_build,
+    new_capture,
+)
 
 
 class HouseFacts(Protocol):
@@ -113,6 +125,8 @@ _HOUSE_VALUES_IN = tuple(
 )
 """The house values whose bits (9 as bit 0 … 13 as bit 4) are set in a number below 32."""
 
+_rank = attrgetter("rank")
+
 
 class _Values:
     """What loose cards of these values allow, found on demand. It depends on the values alone,
@@ -160,18 +174,35 @@ def _values(values: tuple[int, ...]) -> _Values:
     return _Values(values)
 
 
+def _picker(mask: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """What takes the cards at the bits of ``mask`` out of a tuple, as a tuple, in C."""
+    places = [i for i in range(8) if mask >> i & 1]
+    if len(places) > 1:
+        return itemgetter(*places)
+    return itemgetter(slice(places[0], places[0] + 1) if places else slice(0))
+
+
+_PICKERS = tuple(_picker(mask) for mask in range(1 << 8))
+"""``_PICKERS[mask](loose)``: the tuple of the loose cards in ``mask`` (a mask below 256)."""
+
+
 class _Floor:
     """A floor's loose cards, what their values allow, and the moves made on it so far: a
     search meets the same floor again and again, from every seat and in every sampled world."""
 
-    __slots__ = ("_moves", "loose", "values")
+    __slots__ = ("loose", "made", "values")
 
     def __init__(self, loose: tuple[Card, ...]) -> None:
         self.loose = loose
-        self.values = _values(tuple(card.rank for card in loose))
-        self._moves: dict[int, tuple[Capture, ...] | tuple[Build, ...]] = {}
+        self.values = _values(tuple(map(_rank, loose)))
+        self.made: dict[int, tuple[Capture, ...] | tuple[Build, ...]] = {}
+        """The moves made on this floor: a card's captures at ``index << 1 | has_house``, its
+        builds into a house at ``(index << 5 | value << 1 | new_house) + 128`` (after every
+        capture's key, as an index is below 64). ``legal_moves`` looks them up there itself."""
 
     def cards(self, mask: int) -> tuple[Card, ...]:
+        if mask < len(_PICKERS):
+            return _PICKERS[mask](self.loose)
         loose = self.loose
         picked = []
         while mask:
@@ -183,33 +214,32 @@ class _Floor:
     def captures(self, card: Card, has_house: bool) -> tuple[Capture, ...]:
         """The captures of ``card``, taking the house of its value if there is one (R16–R18)."""
         key = card.index << 1 | has_house
-        found = self._moves.get(key)
+        found = self.made.get(key)
         if found is None:
             masks = _capture_masks(self.values.sums.get(card.rank, ()))
             if masks:
-                found = tuple([Capture(card, has_house, self.cards(mask)) for mask in masks])
+                cards = self.cards
+                found = tuple([new_capture(card, has_house, cards(mask)) for mask in masks])
             else:
-                found = (Capture(card, True, ()),) if has_house else ()
-            self._moves[key] = found
+                found = (new_capture(card, True, ()),) if has_house else ()
+            self.made[key] = found
         return found  # type: ignore[return-value]
 
     def builds(self, card: Card, value: int, new_house: bool) -> tuple[Build, ...]:
         """The builds of ``card`` into the ``value``-house (one of the card's build values)."""
-        key = (card.index << 5 | value << 1 | new_house) + _BUILD_KEYS
-        found = self._moves.get(key)
+        key = (card.index << 5 | value << 1 | new_house) + 128
+        found = self.made.get(key)
         if found is None:
             masks = self.values.builds(card.rank, value)
-            found = self._moves[key] = tuple(
+            cards = self.cards
+            found = self.made[key] = tuple(
                 [
-                    Build(card, value, self.cards(mask))
+                    new_build(card, value, cards(mask))
                     for mask in masks
                     if mask or not new_house  # a new house needs two cards (R21)
                 ]
             )
         return found  # type: ignore[return-value]
-
-
-_BUILD_KEYS = 1 << 7  # builds' keys in _Floor._moves come after the captures' (card index < 64)
 
 
 @lru_cache(maxsize=8192)
@@ -224,6 +254,8 @@ def forget_floors() -> None:
 
 
 _THROWS = {card: Throw(card) for card in DECK}  # every throw of a card is the same move
+_BIDS = {value: Bid(value) for value in range(MIN_HOUSE, MAX_HOUSE + 1)}
+_NO_HOUSES: dict[int, HouseFacts] = {}
 
 
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
@@ -231,31 +263,48 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
 
     Moves come card by card in hand order; for each card: captures, the throw, builds, breaks.
     """
-    seat, hand, loose, houses, bid, opening = table
+    return iter(legal_moves(*table, only))
+
+
+def legal_moves(
+    seat: int,
+    hand: tuple[Card, ...],
+    loose: tuple[Card, ...],
+    houses: Sequence[HouseFacts],
+    bid: int | None,
+    opening: bool,
+    only: Card | None = None,
+) -> list[Move]:
+    """``generate`` for a table given field by field (a position needs no ``Table`` made)."""
     if not hand:
-        return iter(())
+        return []
     if bid is None:
         if not opening:
-            return iter(())
-        return iter([Bid(value) for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})])
+            return []
+        return [_BIDS[value] for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})]
     floor = _floor(loose)
     by_values = floor.values
-    sums = by_values.sums
-    cards = floor.cards
-    house_at = {house.value: house for house in houses}
-    held: dict[int, int] = {}
-    for card in hand:
-        held[card.rank] = held.get(card.rank, 0) + 1
-    owned = {house.value for house in houses if seat in house.owners}
-    if not owned.issubset(held):
-        return iter(())  # R26 already broken: no play can keep every owned house covered
+    reachable = by_values.reachable
+    made = floor.made
+    held = [*map(_rank, hand)]  # the hand's values, in hand order
     partner = seat ^ 2
-    # R28: the houses a card may raise are the opponents' ordinary ones.
-    breakable = [h for h in houses if not h.cemented and seat not in h.owners]
+    if houses:
+        house_at = {house.value: house for house in houses}
+        owned = {house.value for house in houses if seat in house.owners}
+        if not owned.issubset(held):
+            return []  # R26 already broken: no play can keep every owned house covered
+        # R28: the houses a card may raise are the opponents' ordinary ones (never on play 1).
+        breakable = (
+            [] if opening else [h for h in houses if not h.cemented and seat not in h.owners]
+        )
+    else:
+        house_at = _NO_HOUSES
+        owned = set()
+        breakable = []
     moves: list[Move] = []
     add = moves.append
     last_rank = 0
-    may_capture = has_house = throw = False
+    capture = has_house = throw = False
     builds: list[tuple[int, bool]] = []
     breaks: list[tuple[int, int, tuple[Card, ...]]] = []
     for card in hand:
@@ -264,16 +313,19 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
         cv = card.rank
         if cv != last_rank:  # the hand is sorted, so the cards of one rank come together
             last_rank = cv
-            last_of_rank = held[cv] == 1
+            last_of_rank = held.count(cv) == 1
             # R26: playing the last card of an owned house's value must capture that house.
             duty = last_of_rank and cv in owned
-            may_capture = not opening or cv == bid  # R10: the opening play uses a bid card
             has_house = cv in house_at
-            throw = may_capture and not duty and not has_house and cv not in sums  # R20
+            groups = reachable >> cv & 1 == 1  # some loose cards add up to the card's value
+            # R10: the opening play uses a bid card; R20: a card that can capture is not thrown.
+            may_capture = cv == bid or not opening
+            capture = may_capture and (groups or has_house)
+            throw = may_capture and not (duty or has_house or groups)
             builds = []
             breaks = []
             if not duty:  # R26: else building or breaking leaves an owned house uncovered
-                for value in by_values.build_values(cv):
+                for value in _HOUSE_VALUES_IN[(reachable << cv) >> MIN_HOUSE & 0b11111]:
                     if opening and value != bid:
                         continue  # R10: the opening build is of the bid value
                     house = house_at.get(value)
@@ -287,19 +339,20 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
                     ) and (value not in held or (value == cv and last_of_rank)):
                         continue
                     builds.append((value, house is None))
-                if not opening:
-                    for broken in breakable:
-                        value = broken.value + cv
-                        if value > MAX_HOUSE or value not in held:
-                            continue
-                        absorbed = cards(0 if value in house_at else by_values.singles[value])
-                        breaks.append((broken.value, value, absorbed))
-        if may_capture:
-            moves += floor.captures(card, has_house)
+                for broken in breakable:
+                    value = broken.value + cv
+                    if value > MAX_HOUSE or value not in held:
+                        continue
+                    absorbed = floor.cards(0 if value in house_at else by_values.singles[value])
+                    breaks.append((broken.value, value, absorbed))
+        if capture:
+            found = made.get(card.index << 1 | has_house)
+            moves += found if found is not None else floor.captures(card, has_house)
         if throw:
             add(_THROWS[card])
         for value, new_house in builds:
-            moves += floor.builds(card, value, new_house)
+            found = made.get((card.index << 5 | value << 1 | new_house) + 128)
+            moves += found if found is not None else floor.builds(card, value, new_house)
         for house_value, value, absorbed in breaks:
-            add(Break(card, house_value, value, absorbed))
-    return iter(moves)
+            add(new_break(card, house_value, value, absorbed))
+    return moves

@@ -15,7 +15,7 @@ Text notation (see docs/NOTATION.md)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from .cards import DECK, Card, sort_cards
@@ -194,6 +194,54 @@ CardMove = Throw | Capture | Build | Break
 """The moves that play a card from the hand (every move but a bid)."""
 
 MOVE_KINDS = ("bid", "throw", "capture", "build", "break")
+
+# The generator makes moves by the thousand, and a frozen dataclass's ``__init__`` sets each field
+# through ``object.__setattr__`` (three times the cost of the whole move): the makers below set
+# the slots directly, as that ``__init__`` does in the end. Their moves equal, hash and copy like
+# the classes' own (tests/engine/test_moves.py).
+_new_object = object.__new__
+_set_capture_card, _set_capture_house, _set_capture_loose, _set_capture_text = (
+    getattr(Capture, name).__set__ for name in ("card", "house", "loose", "_json_text")
+)
+_set_build_card, _set_build_value, _set_build_loose, _set_build_text = (
+    getattr(Build, name).__set__ for name in ("card", "value", "loose", "_json_text")
+)
+_set_break_card, _set_break_house, _set_break_value, _set_break_loose = (
+    getattr(Break, name).__set__ for name in ("card", "house", "value", "loose")
+)
+assert [f.name for f in fields(Capture)] == ["card", "house", "loose", "_json_text"]
+assert [f.name for f in fields(Build)] == ["card", "value", "loose", "_json_text"]
+assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose"]
+
+
+def new_capture(card: Card, house: bool, loose: tuple[Card, ...]) -> Capture:
+    """``Capture(card, house, loose)``, made without the frozen ``__init__``."""
+    move: Capture = _new_object(Capture)
+    _set_capture_card(move, card)
+    _set_capture_house(move, house)
+    _set_capture_loose(move, loose)
+    _set_capture_text(move, None)
+    return move
+
+
+def new_build(card: Card, value: int, loose: tuple[Card, ...]) -> Build:
+    """``Build(card, value, loose)``, made without the frozen ``__init__``."""
+    move: Build = _new_object(Build)
+    _set_build_card(move, card)
+    _set_build_value(move, value)
+    _set_build_loose(move, loose)
+    _set_build_text(move, None)
+    return move
+
+
+def new_break(card: Card, house: int, value: int, loose: tuple[Card, ...]) -> Break:
+    """``Break(card, house, value, loose)``, made without the frozen ``__init__``."""
+    move: Break = _new_object(Break)
+    _set_break_card(move, card)
+    _set_break_house(move, house)
+    _set_break_value(move, value)
+    _set_break_loose(move, loose)
+    return move
 
 
 def _card(value: Any, field: str) -> Card:

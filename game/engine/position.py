@@ -9,9 +9,9 @@ from typing import Any, TypeGuard, assert_never
 
 from .cards import CARD_BY_TEXT, DECK, Card, sort_cards
 from .errors import IllegalMove, InvalidPosition, NotationError
-from .houses import House, sorted_sets, split_into_sets
+from .houses import House, new_house, sorted_sets, split_into_sets
 from .illegal import reason_for_move
-from .movegen import Table, generate
+from .movegen import Table, generate, legal_moves
 from .moves import (
     MAX_HOUSE,
     MIN_HOUSE,
@@ -109,7 +109,10 @@ class Position:
         """Every legal move of the seat to move, each once, in canonical form."""
         if self.is_over:
             return iter(())
-        return generate(self.table())
+        turn = self.turn
+        return iter(
+            legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, self.plays == 0)
+        )
 
     def is_legal(self, move: Move) -> bool:
         if self.is_over:
@@ -426,6 +429,23 @@ def _house_from_json(raw: Any) -> House:
 
 
 def _position_from_json(data: Mapping[str, Any]) -> Position:
+    try:
+        position = _read_plain(data)
+    except (_NotPlain, KeyError, TypeError, IndexError):
+        position = _read_carefully(data)
+    if "turn" in data and data["turn"] != position.turn:
+        raise InvalidPosition(
+            f"'turn' is {data['turn']!r} but after {position.plays} plays with dealer "
+            f"{position.dealer} it must be seat {position.turn} (R12)",
+            "R12",
+        )
+    _check(position)
+    return position
+
+
+def _read_carefully(data: Mapping[str, Any]) -> Position:
+    """Any document: each field checked in turn, each card read by ``Card.from_str``, raising
+    ``NotationError`` with what is wrong with the first field that is."""
     if type(data) is not dict and not isinstance(data, Mapping):
         raise NotationError("a position is a JSON object (RULES.md §8)")
     dealer = _int_field(data, "dealer", 0, 3)
@@ -453,7 +473,7 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
     last_capture = data.get("last_capture")
     if last_capture is not None:
         last_capture = _int_field(data, "last_capture", 0, 1)
-    position = _new_position(
+    return _new_position(
         dealer,
         bid,
         plays,
@@ -465,14 +485,6 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
         last_capture,
         _cards(data.get("stock", ()), "stock"),
     )
-    if "turn" in data and data["turn"] != position.turn:
-        raise InvalidPosition(
-            f"'turn' is {data['turn']!r} but after {plays} plays with dealer {dealer} "
-            f"it must be seat {position.turn} (R12)",
-            "R12",
-        )
-    _check(position)
-    return position
 
 
 _NO_PILES: tuple[tuple[()], tuple[()]] = ((), ())
@@ -481,6 +493,133 @@ _NO_SWEEPS = (0, 0)
 
 def _house_value(house: House) -> int:
     return house.value
+
+
+class _NotPlain(Exception):
+    """The document is not one ``_read_plain`` reads: the careful reader reads it again."""
+
+
+_ABSENT: tuple[()] = ()
+"""What a missing card list or house list reads as (``data.get``'s default)."""
+
+
+def _read_plain(data: Any) -> Position:
+    """The usual document, read at C speed: a dict whose numbers are plain ints in range and whose
+    card lists are lists of cards written as ``CARD_BY_TEXT`` holds them. Anything else raises
+    ``_NotPlain`` (or a card look-up's ``KeyError`` or ``TypeError``), and the careful reader,
+    which accepts what this accepts and gives the same position, reads it again."""
+    if type(data) is not dict:
+        raise _NotPlain
+    get = data.get
+    dealer = get("dealer")
+    plays = get("plays")
+    bid = get("bid")
+    last_capture = get("last_capture")
+    if (
+        type(dealer) is not int
+        or not 0 <= dealer <= 3
+        or type(plays) is not int
+        or not 0 <= plays <= PLAYS_PER_DEAL
+        or (bid is not None and (type(bid) is not int or not MIN_HOUSE <= bid <= MAX_HOUSE))
+        or (
+            last_capture is not None
+            and (type(last_capture) is not int or not 0 <= last_capture <= 1)
+        )
+    ):
+        raise _NotPlain
+    hands = get("hands")
+    captured = get("captured", _NO_PILES)
+    sweeps = get("sweeps", _NO_SWEEPS)
+    if type(hands) is not list or len(hands) != 4:
+        raise _NotPlain
+    if captured is not _NO_PILES and (type(captured) is not list or len(captured) != 2):
+        raise _NotPlain
+    if sweeps is not _NO_SWEEPS and (type(sweeps) is not list or len(sweeps) != 2):
+        raise _NotPlain
+    team_sweeps, other_sweeps = sweeps
+    if type(team_sweeps) is not int or type(other_sweeps) is not int:
+        raise _NotPlain
+    if team_sweeps < 0 or other_sweeps < 0:
+        raise _NotPlain
+    houses = get("houses", _ABSENT)
+    if houses is not _ABSENT:
+        if type(houses) is not list:
+            raise _NotPlain
+        houses = [_plain_house(raw) for raw in houses]
+        if len(houses) > 1:
+            houses.sort(key=_house_value)
+    return _new_position(
+        dealer,
+        bid,
+        plays,
+        (
+            _plain_sorted(hands[0]),
+            _plain_sorted(hands[1]),
+            _plain_sorted(hands[2]),
+            _plain_sorted(hands[3]),
+        ),
+        _plain_sorted(get("loose", _ABSENT)),
+        tuple(houses),
+        (_plain_sorted(captured[0]), _plain_sorted(captured[1])),
+        (team_sweeps, other_sweeps),
+        last_capture,
+        _plain_given(get("stock", _ABSENT)),
+    )
+
+
+def _plain_sorted(value: Any) -> tuple[Card, ...]:
+    """A plain card list's cards in canonical order (their places, sorted, taken from the deck)."""
+    if type(value) is not list:
+        if value is _ABSENT:
+            return ()
+        raise _NotPlain
+    if len(value) > 1:
+        return itemgetter(*sorted(itemgetter(*value)(_PLACE_BY_TEXT)))(DECK)  # type: ignore[no-any-return]
+    return (CARD_BY_TEXT[value[0]],) if value else ()
+
+
+def _plain_given(value: Any) -> tuple[Card, ...]:
+    """A plain card list's cards in the order given (the stock's)."""
+    if type(value) is not list:
+        if value is _ABSENT:
+            return ()
+        raise _NotPlain
+    if len(value) > 1:
+        return itemgetter(*value)(CARD_BY_TEXT)  # type: ignore[no-any-return]
+    return (CARD_BY_TEXT[value[0]],) if value else ()
+
+
+def _plain_house(raw: Any) -> House:
+    if type(raw) is not dict:
+        raise _NotPlain
+    value = raw.get("value")
+    sets = raw.get("sets")
+    owners = raw.get("owners")
+    if type(value) is not int or not 1 <= value <= 99:
+        raise _NotPlain
+    if type(sets) is not list or not sets or type(owners) is not list:
+        raise _NotPlain
+    for owner in owners:
+        if type(owner) is not int or not 0 <= owner <= 3:
+            raise _NotPlain
+    places: list[list[int]] = []
+    for group in sets:
+        if type(group) is not list or not group:
+            raise _NotPlain
+        places.append(
+            sorted(itemgetter(*group)(_PLACE_BY_TEXT))
+            if len(group) > 1
+            else [_PLACE_BY_TEXT[group[0]]]
+        )
+    if len(places) > 1:
+        places.sort()  # sets in canonical order, as ``sorted_sets`` puts them
+    return new_house(
+        value,
+        tuple(
+            [itemgetter(*group)(DECK) if len(group) > 1 else (DECK[group[0]],) for group in places]
+        ),
+        frozenset(owners),
+    )
 
 
 def _check(position: Position) -> None:

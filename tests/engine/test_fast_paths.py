@@ -1,0 +1,207 @@
+"""The engine's fast paths give what the plain ones give: moves, houses and positions made without
+the frozen ``__init__`` are the classes' own objects in every way, and the fast JSON reader
+accepts exactly what the careful reader accepts, with the same position or the same error."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import Card, InvalidPosition, Position, deal
+from game.engine import position as position_module
+from game.engine.houses import House, new_house
+from game.engine.moves import Break, Build, Capture, Move, new_break, new_build, new_capture
+
+C = Card.from_str
+
+
+def behave_alike(made: object, built: object) -> None:
+    """``made`` is indistinguishable from ``built``: type, equality, hash, copies, pickle, repr."""
+    assert type(made) is type(built)
+    assert made == built and built == made
+    assert hash(made) == hash(built)
+    assert repr(made) == repr(built)
+    for twin in (copy.copy(made), copy.deepcopy(made), pickle.loads(pickle.dumps(made))):
+        assert twin == built and hash(twin) == hash(built) and repr(twin) == repr(built)
+
+
+def test_made_moves_are_the_classes_own() -> None:
+    pairs: list[tuple[Move, Move]] = [
+        (
+            new_capture(C("QD"), False, (C("3S"), C("9C"))),
+            Capture(C("QD"), False, (C("3S"), C("9C"))),
+        ),
+        (new_capture(C("9S"), True, ()), Capture(C("9S"), True, ())),
+        (new_build(C("5D"), 11, (C("6C"),)), Build(C("5D"), 11, (C("6C"),))),
+        (new_build(C("9S"), 9, ()), Build(C("9S"), 9, ())),
+        (new_break(C("2C"), 9, 11, (C("JH"),)), Break(C("2C"), 9, 11, (C("JH"),))),
+    ]
+    for made, built in pairs:
+        behave_alike(made, built)
+        assert (
+            made.to_json_text()
+            == built.to_json_text()
+            == json.dumps(built.to_json(), sort_keys=True)
+        )
+        assert made != new_build(C("KS"), 13, ())
+    # the remembered JSON text takes no part in equality, and a move made anew has none yet
+    capture = new_capture(C("QD"), False, (C("3S"), C("9C")))
+    capture.to_json_text()
+    behave_alike(capture, Capture(C("QD"), False, (C("3S"), C("9C"))))
+
+
+def test_made_houses_and_positions_are_the_classes_own() -> None:
+    sets = ((C("4C"), C("7D")), (C("JC"),))
+    behave_alike(new_house(11, sets, frozenset({0, 2})), House(11, sets, frozenset({0, 2})))
+    record = deal(7, 1)
+    position = record.position.apply(next(record.position.legal_moves()))
+    fields = {name: getattr(position, name) for name in position_module._FIELDS}
+    behave_alike(position, Position(**fields))
+    read = Position.from_json(json.loads(json.dumps(position.to_json())))
+    behave_alike(read, Position(**fields))
+
+
+# ---- the fast reader against the careful one ----------------------------------------------
+
+
+def _documents() -> list[dict[str, Any]]:
+    """Valid documents from seeded deals: openings, middles, ends, with houses and stock."""
+    rng = random.Random(14)
+    found: list[dict[str, Any]] = []
+    for seed in range(6):
+        record = deal(seed, seed % 4)
+        position = record.position
+        while not position.is_over:
+            if rng.random() < 0.15 or position.plays == 0 or position.houses:
+                found.append(position.to_json())
+            position = position.apply_unchecked(rng.choice(list(position.legal_moves())))
+        found.append(position.to_json())
+    return found
+
+
+DOCUMENTS = _documents()
+
+ODD_VALUES: st.SearchStrategy[Any] = st.sampled_from(
+    [None, True, False, 0, 1, 3, -1, 9, 11, 13, 48, 49, 99, 1.0, 2.5, "3", "", "AS", " AS",
+     "as", "10d", "TD", "XX", [], [[]], ["AS"], ["AS", "AS"], {}, {"value": 9}, (1, 2)]
+)  # fmt: skip
+CARD_TEXTS = st.sampled_from(["AS", "as", " AS", "10D", "Td", "KC", "XX", "1H", "", 5, None])
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a document: keys of objects and indexes of lists."""
+    found = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _paths(value, (*path, index))
+    return found
+
+
+def _card_places(document: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [p for p in _paths(document) if p and isinstance(_at(document, p), str)]
+
+
+def _at(document: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        document = document[step]
+    return document
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> Any:
+    """A valid document changed in one to three places: a value replaced (numbers as strings,
+    wrong types, odd cards), a key removed or added, a card copied into another list, lists made
+    tuples, or the whole document replaced by something that is no object at all."""
+    document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
+    if draw(st.integers(0, 30)) == 0:
+        return draw(ODD_VALUES)
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(document)[1:]
+        kind = draw(st.sampled_from(["replace", "remove", "add", "copy card", "card", "tuple"]))
+        if kind == "copy card" and _card_places(document):
+            source = _at(document, draw(st.sampled_from(_card_places(document))))
+            lists = [p for p in paths if isinstance(_at(document, p), list)]
+            if lists:
+                _at(document, draw(st.sampled_from(lists))).append(source)
+            continue
+        if kind == "card" and _card_places(document):
+            path = draw(st.sampled_from(_card_places(document)))
+            _at(document, path[:-1])[path[-1]] = draw(CARD_TEXTS)
+            continue
+        if kind == "add":
+            containers = [()] + [p for p in paths if isinstance(_at(document, p), dict)]
+            _at(document, draw(st.sampled_from(containers)))[
+                draw(st.sampled_from(["turn", "extra", "bid", "last_capture", "value"]))
+            ] = draw(ODD_VALUES)
+            continue
+        if not paths:
+            continue
+        path = draw(st.sampled_from(paths))
+        parent = _at(document, path[:-1])
+        if kind == "remove":
+            del parent[path[-1]]
+        elif kind == "tuple" and isinstance(parent[path[-1]], list):
+            parent[path[-1]] = tuple(parent[path[-1]])
+        else:
+            parent[path[-1]] = draw(ODD_VALUES)
+    return document
+
+
+def _outcome(document: Any) -> Any:
+    """The position read, or the error's class, message and rule."""
+    try:
+        return Position.from_json(copy.deepcopy(document))
+    except InvalidPosition as error:
+        return (type(error), error.message, error.rule)
+
+
+def _careful_outcome(document: Any) -> Any:
+    """The outcome with the fast reader out of the way: the careful reader reads everything."""
+
+    def refuse(data: Any) -> Position:
+        raise position_module._NotPlain
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(position_module, "_read_plain", refuse)
+        return _outcome(document)
+
+
+@settings(
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(document=mutated_documents())
+def test_fast_reader_agrees_with_careful_reader(document: Any) -> None:
+    fast = _outcome(document)
+    careful = _careful_outcome(document)
+    assert fast == careful
+    if isinstance(fast, Position):
+        assert fast.to_json() == careful.to_json()
+
+
+def test_every_valid_document_is_read_by_the_fast_reader() -> None:
+    """The usual document never needs the careful reader (else the speed would be lost)."""
+    for document in DOCUMENTS:
+        read = position_module._read_plain(json.loads(json.dumps(document)))
+        assert read == Position.from_json(document)
+
+
+def test_a_card_twice_is_refused_by_both_readers() -> None:
+    """A sample of the mutations' kind: both readers name the same card and rule (R1)."""
+    changed = copy.deepcopy(DOCUMENTS[5])
+    changed["loose"].append(changed["captured"][0][0] if changed["captured"][0] else "AS")
+    outcome = _outcome(changed)
+    assert outcome == _careful_outcome(changed)
+    assert outcome[0] is InvalidPosition and outcome[2] == "R1"
