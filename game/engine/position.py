@@ -107,11 +107,12 @@ class Position:
 
     def legal_moves(self) -> Iterator[Move]:
         """Every legal move of the seat to move, each once, in canonical form."""
-        if self.is_over:
-            return iter(())
-        turn = self.turn
+        plays = self.plays
+        if plays >= PLAYS_PER_DEAL:
+            return iter(())  # the deal is over (``is_over``; a short one runs out of hands)
+        turn = (self.dealer + plays + 1) % 4
         return iter(
-            legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, self.plays == 0)
+            legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, not plays)
         )
 
     def is_legal(self, move: Move) -> bool:
@@ -274,17 +275,45 @@ class Position:
 
 # ``Position(...)`` sets each field through ``object.__setattr__`` (the class is frozen), which
 # costs as much as reading half a position; the engine makes positions by the thousand (reading
-# JSON, applying moves), so it sets the slots directly, as that ``__init__`` does in the end.
+# JSON, applying moves). So ``_new_position`` makes an object of a plain class with the same
+# slots, whose ``__init__`` stores each field at once, and then makes it a ``Position``: the
+# result is a ``Position`` in every way (equal, hashed, copied, pickled alike; tested).
 _FIELDS = (
     "dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps", "last_capture",
     "stock",
 )  # fmt: skip
 assert tuple(Position.__dataclass_fields__) == _FIELDS, "_new_position must set every field"
-_new_object = object.__new__
-(
-    _set_dealer, _set_bid, _set_plays, _set_hands, _set_loose, _set_houses, _set_captured,
-    _set_sweeps, _set_last_capture, _set_stock,
-) = (getattr(Position, name).__set__ for name in _FIELDS)  # fmt: skip
+assert Position.__slots__ == _FIELDS, "_Unfrozen must have Position's slots"
+
+
+class _Unfrozen:
+    """A ``Position``'s slots without the frozen ``__setattr__``: only ever made into one."""
+
+    __slots__ = _FIELDS
+
+    def __init__(
+        self,
+        dealer: int,
+        bid: int | None,
+        plays: int,
+        hands: tuple[tuple[Card, ...], ...],
+        loose: tuple[Card, ...],
+        houses: tuple[House, ...],
+        captured: tuple[tuple[Card, ...], tuple[Card, ...]],
+        sweeps: tuple[int, int],
+        last_capture: int | None,
+        stock: tuple[Card, ...],
+    ) -> None:
+        self.dealer = dealer
+        self.bid = bid
+        self.plays = plays
+        self.hands = hands
+        self.loose = loose
+        self.houses = houses
+        self.captured = captured
+        self.sweeps = sweeps
+        self.last_capture = last_capture
+        self.stock = stock
 
 
 def _new_position(
@@ -300,18 +329,11 @@ def _new_position(
     stock: tuple[Card, ...],
 ) -> Position:
     """``Position(...)`` with its fields in order, made without the frozen ``__init__``."""
-    position: Position = _new_object(Position)
-    _set_dealer(position, dealer)
-    _set_bid(position, bid)
-    _set_plays(position, plays)
-    _set_hands(position, hands)
-    _set_loose(position, loose)
-    _set_houses(position, houses)
-    _set_captured(position, captured)
-    _set_sweeps(position, sweeps)
-    _set_last_capture(position, last_capture)
-    _set_stock(position, stock)
-    return position
+    made = _Unfrozen(
+        dealer, bid, plays, hands, loose, houses, captured, sweeps, last_capture, stock
+    )
+    made.__class__ = Position  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
 def _replace(position: Position, **changes: Any) -> Position:
