@@ -69,19 +69,27 @@ def capture_groups(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
 
 @lru_cache(maxsize=8192)
 def _subset_sums(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Each total's masks in depth-first order (the first card's subsets first, each followed by
+    its extensions), which the order of legal moves, and so of ``illegal.py``'s words, follows.
+    Built from the last card back: the subsets starting at card ``i`` are card ``i`` alone, then
+    card ``i`` added to each later subset in order, as long as the total stays at most 13."""
+    later: list[tuple[int, int]] = []  # (mask, total) of the subsets of the cards after ``i``
+    for i in range(len(values) - 1, -1, -1):
+        value = values[i]
+        bit = 1 << i
+        room = MAX_HOUSE - value
+        later = [
+            (bit, value),
+            *[(mask | bit, total + value) for mask, total in later if total <= room],
+            *later,
+        ]
     by_sum: dict[int, list[int]] = {}
-    count = len(values)
-
-    def extend(start: int, mask: int, total: int) -> None:
-        for i in range(start, count):
-            new_total = total + values[i]
-            if new_total > MAX_HOUSE:
-                continue
-            new_mask = mask | (1 << i)
-            by_sum.setdefault(new_total, []).append(new_mask)
-            extend(i + 1, new_mask, new_total)
-
-    extend(0, 0, 0)
+    for mask, total in later:
+        found = by_sum.get(total)
+        if found is None:
+            by_sum[total] = [mask]
+        else:
+            found.append(mask)
     return {total: tuple(masks) for total, masks in by_sum.items()}
 
 
