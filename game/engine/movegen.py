@@ -169,7 +169,10 @@ class _Values:
         if found is None:
             need = value - card_value
             bases = (0,) if need == 0 else self.sums[need]
-            groups = self.sums.get(value, ())
+            groups = self.sums.get(value)
+            if groups is None:  # nothing else to fold in (no loose single of the value either)
+                found = self._builds[key] = tuple(sorted(bases))
+                return found
             masks: set[int] = set()
             for base in bases:
                 masks |= packings([g for g in groups if not g & base], base | self.singles[value])
