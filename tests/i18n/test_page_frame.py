@@ -94,7 +94,7 @@ def test_a_server_error_page_needs_nothing_but_says_it_in_hindi() -> None:
 
     assert elements(html, "html")[0].attrs["lang"] == "hi"
     assert text_of(elements(html, "h1")[0]) == "कुछ गड़बड़ हो गई"
-    assert elements(html, "a", class_="button button-primary")[0].attrs["href"] == "/hi/"
+    assert elements(html, "a", class_="button button-primary")[0].attrs["href"] == "/"
 
 
 def test_signing_up_in_hindi_says_what_a_password_needs_and_what_is_wrong(client: Client) -> None:
