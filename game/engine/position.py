@@ -648,25 +648,54 @@ def _check(position: Position) -> None:
     """Raise InvalidPosition if the position breaks RULES.md §8's validity conditions."""
     hands = position.hands
     captured = position.captured
-    every = [*position.loose, *captured[0], *captured[1], *position.stock]
-    for hand in hands:
-        every += hand
-    for house in position.houses:
+    houses = position.houses
+    every = [
+        *hands[0], *hands[1], *hands[2], *hands[3], *position.loose, *captured[0], *captured[1],
+        *position.stock,
+    ]  # fmt: skip
+    for house in houses:
         for group in house.sets:
             every += group
     if len(set(every)) != len(every):
         _twice(position)
     bid = position.bid
-    if bid is None and position.plays:
-        raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
-    if bid is not None and position.plays == 0:
-        bidder_hand = hands[position.bidder]
+    plays = position.plays
+    if bid is None:
+        if plays:
+            raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
+    elif not plays:
+        bidder_hand = hands[(position.dealer + 1) % 4]
         if bidder_hand and bid not in map(_rank, bidder_hand):
             raise InvalidPosition(
                 f"the bid is {bid} but the bidder holds no card of that value (R7)", "R7"
             )
-    if position.houses:
+    if houses and not _houses_valid(houses, hands, position.loose):
         _check_houses(position)
+
+
+def _houses_valid(
+    houses: tuple[House, ...], hands: tuple[tuple[Card, ...], ...], loose: tuple[Card, ...]
+) -> bool:
+    """Whether every house keeps R21, R22 and R24–R26: the usual case, in one quick pass;
+    ``_check_houses`` says what is wrong otherwise, in its order."""
+    if len(houses) > 1 and len({house.value for house in houses}) != len(houses):
+        return False  # R22
+    for house in houses:
+        value = house.value
+        sets = house.sets
+        if not MIN_HOUSE <= value <= MAX_HOUSE or not house.owners:
+            return False  # R21, R25
+        if len(sets) < 2 and (not sets or len(sets[0]) < 2):
+            return False  # R21: one card is no house (two sets hold two at least, or fail below)
+        for group in sets:
+            if sum(map(_rank, group)) != value:
+                return False  # R21
+        for owner in house.owners:
+            if value not in map(_rank, hands[owner]):
+                return False  # R26
+        if value in map(_rank, loose):
+            return False  # R24
+    return True
 
 
 def _twice(position: Position) -> None:

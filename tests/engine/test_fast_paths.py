@@ -213,3 +213,17 @@ def test_a_card_twice_is_refused_by_both_readers() -> None:
     outcome = _outcome(changed)
     assert outcome == _careful_outcome(changed)
     assert outcome[0] is InvalidPosition and outcome[2] == "R1"
+
+
+def test_a_house_of_one_card_or_none_is_refused_when_made_directly() -> None:
+    """``validate`` on positions built by hand, not read: the quick house pass hands these on."""
+    position = Position.from_str("dealer=0 bid=9 plays=3 hands=9S/-/-/- loose=-")
+    for sets in ((), ((C("9H"),),)):
+        house = House(9, sets, frozenset({0}))
+        broken = dataclasses.replace(position, houses=(house,))
+        try:
+            broken.validate()
+        except InvalidPosition as error:
+            assert error.rule == "R21" and "fewer than two cards" in error.message
+        else:
+            raise AssertionError(f"{sets} accepted")
