@@ -38,19 +38,29 @@ class House:
 
 
 # Reading a position makes its houses; a frozen dataclass's ``__init__`` sets each field through
-# ``object.__setattr__``, so ``new_house`` sets the slots directly, as that ``__init__`` does.
-_new_object = object.__new__
-_set_value, _set_sets, _set_owners = (getattr(House, name).__set__ for name in House.__slots__)
-assert House.__slots__ == ("value", "sets", "owners")
+# ``object.__setattr__``, so ``new_house`` makes a plain object with the same slots and then
+# makes it a ``House`` (as ``position._new_position`` does for positions).
+assert House.__slots__ == ("value", "sets", "owners"), "_Unfrozen must have House's slots"
+
+
+class _Unfrozen:
+    """A ``House``'s slots without the frozen ``__setattr__``: only ever made into one."""
+
+    __slots__ = ("value", "sets", "owners")
+
+    def __init__(
+        self, value: int, sets: tuple[tuple[Card, ...], ...], owners: frozenset[int]
+    ) -> None:
+        self.value = value
+        self.sets = sets
+        self.owners = owners
 
 
 def new_house(value: int, sets: tuple[tuple[Card, ...], ...], owners: frozenset[int]) -> House:
     """``House(value, sets, owners)``, made without the frozen ``__init__``."""
-    house: House = _new_object(House)
-    _set_value(house, value)
-    _set_sets(house, sets)
-    _set_owners(house, owners)
-    return house
+    house = _Unfrozen(value, sets, owners)
+    house.__class__ = House  # type: ignore[assignment]
+    return house  # type: ignore[return-value]
 
 
 def sorted_sets(sets: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:

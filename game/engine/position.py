@@ -612,18 +612,28 @@ def _plain_given(value: Any) -> tuple[Card, ...]:
 
 
 def _plain_house(raw: Any) -> House:
+    """A plain house: a dict with a whole-number value, a list of seats, and a list of card
+    lists; most have one set (kachcha), read at once."""
     if type(raw) is not dict:
         raise _NotPlain
-    value = raw.get("value")
-    sets = raw.get("sets")
-    owners = raw.get("owners")
-    if type(value) is not int or not 1 <= value <= 99:
-        raise _NotPlain
-    if type(sets) is not list or not sets or type(owners) is not list:
+    value = raw["value"]
+    sets = raw["sets"]
+    owners = raw["owners"]
+    if type(value) is not int or not 1 <= value <= 99 or type(owners) is not list:
         raise _NotPlain
     for owner in owners:
         if type(owner) is not int or not 0 <= owner <= 3:
             raise _NotPlain
+    if type(sets) is not list:
+        raise _NotPlain
+    if len(sets) == 1:
+        group = sets[0]
+        if type(group) is not list or len(group) < 2:
+            raise _NotPlain
+        cards = (itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK),)
+        return new_house(value, cards, frozenset(owners))
+    if not sets:
+        raise _NotPlain
     places: list[list[int]] = []
     for group in sets:
         if type(group) is not list or not group:
@@ -633,8 +643,7 @@ def _plain_house(raw: Any) -> House:
             if len(group) > 1
             else [_PLACE_BY_TEXT[group[0]]]
         )
-    if len(places) > 1:
-        places.sort()  # sets in canonical order, as ``sorted_sets`` puts them
+    places.sort()  # sets in canonical order, as ``sorted_sets`` puts them
     return new_house(
         value,
         tuple(
