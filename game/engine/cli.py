@@ -53,6 +53,16 @@ def moves_text(position: Position) -> str:
     return f"[{', '.join(sorted([m.to_json_text() for m in position.legal_moves()]))}]"
 
 
+_read_json = json.JSONDecoder().raw_decode
+"""``json.loads`` without its wrapper: the document and where it ends (a line that holds more is
+read again by ``json.loads``, for its message)."""
+
+
+def _json_document(text: str) -> Any:
+    data, end = _read_json(text)
+    return data if end == len(text) else json.loads(text)
+
+
 def run_moves(lines: Iterable[str]) -> Iterator[str]:
     """One line of output (JSON text) per position read."""
     for line in lines:
@@ -60,7 +70,7 @@ def run_moves(lines: Iterable[str]) -> Iterator[str]:
         if not text:
             continue
         try:
-            data = json.loads(text) if text[0] in '{["' else text  # JSON, or the text notation
+            data = _json_document(text) if text[0] in '{["' else text  # or the text notation
             yield moves_text(_position(data))
         except json.JSONDecodeError as error:
             yield dumps(_error(f"not JSON: {error.msg} (column {error.colno})"))

@@ -77,7 +77,7 @@ class Throw:
         text = self._json_text
         if text is None:
             text = f'{{"card": "{self.card.text}", "kind": "throw"}}'
-            object.__setattr__(self, "_json_text", text)
+            _remember_throw_text(self, text)
         return text
 
     def __str__(self) -> str:
@@ -111,7 +111,7 @@ class Capture:
                 f'{{"card": "{self.card.text}", "house": {"true" if self.house else "false"}, '
                 f'"kind": "capture", "loose": [{", ".join(map(_quoted, self.loose))}]}}'
             )
-            object.__setattr__(self, "_json_text", text)
+            _set_capture_text(self, text)
         return text
 
     def __str__(self) -> str:
@@ -146,7 +146,7 @@ class Build:
                 f'{{"card": "{self.card.text}", "kind": "build", '
                 f'"loose": [{", ".join(map(_quoted, self.loose))}], "value": {self.value}}}'
             )
-            object.__setattr__(self, "_json_text", text)
+            _set_build_text(self, text)
         return text
 
     def __str__(self) -> str:
@@ -209,6 +209,8 @@ _set_build_card, _set_build_value, _set_build_loose, _set_build_text = (
 _set_break_card, _set_break_house, _set_break_value, _set_break_loose = (
     getattr(Break, name).__set__ for name in ("card", "house", "value", "loose")
 )
+_remember_throw_text = vars(Throw)["_json_text"].__set__
+"""Remembering a move's JSON text: its slot set directly (the class is frozen)."""
 assert [f.name for f in fields(Capture)] == ["card", "house", "loose", "_json_text"]
 assert [f.name for f in fields(Build)] == ["card", "value", "loose", "_json_text"]
 assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose"]

@@ -127,3 +127,15 @@ def test_a_move_s_json_text_is_json_dumps_of_its_json() -> None:
                 assert move.to_json_text() == text
                 kinds.add(move.kind)
     assert kinds == {"bid", "throw", "capture", "build", "break"}
+
+
+def test_moves_names_what_is_wrong_with_a_line_that_is_not_json() -> None:
+    """A line read by the decoder itself says what ``json.loads`` says of it."""
+    lines = ['{"dealer": 0} xx', '{"dealer":', "[1, 2"]
+    expected = []
+    for line in lines:
+        try:
+            json.loads(line)
+        except json.JSONDecodeError as error:
+            expected.append(f"not JSON: {error.msg} (column {error.colno})")
+    assert [answer["error"] for answer in run("moves", lines=lines)] == expected
