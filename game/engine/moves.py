@@ -196,44 +196,64 @@ CardMove = Throw | Capture | Build | Break
 MOVE_KINDS = ("bid", "throw", "capture", "build", "break")
 
 # The generator makes moves by the thousand, and a frozen dataclass's ``__init__`` sets each field
-# through ``object.__setattr__`` (three times the cost of the whole move): the makers below set
-# the slots directly, as that ``__init__`` does in the end. Their moves equal, hash and copy like
-# the classes' own (tests/engine/test_moves.py).
+# through ``object.__setattr__`` (three times the cost of the whole move): the makers below make
+# captures and builds as plain objects of the same slots, then make them the class's own, and set
+# a break's slots directly. Their moves equal, hash, copy and pickle like the classes' own
+# (tests/engine/test_fast_paths.py).
 _new_object = object.__new__
-_set_capture_card, _set_capture_house, _set_capture_loose, _set_capture_text = (
-    getattr(Capture, name).__set__ for name in ("card", "house", "loose", "_json_text")
-)
-_set_build_card, _set_build_value, _set_build_loose, _set_build_text = (
-    getattr(Build, name).__set__ for name in ("card", "value", "loose", "_json_text")
-)
 _set_break_card, _set_break_house, _set_break_value, _set_break_loose = (
     getattr(Break, name).__set__ for name in ("card", "house", "value", "loose")
 )
-_remember_throw_text = vars(Throw)["_json_text"].__set__
-"""Remembering a move's JSON text: its slot set directly (the class is frozen)."""
+_remember_throw_text, _set_capture_text, _set_build_text = (
+    vars(kind)["_json_text"].__set__ for kind in (Throw, Capture, Build)
+)
+"""Remembering a move's JSON text: its slot set directly (the classes are frozen)."""
 assert [f.name for f in fields(Capture)] == ["card", "house", "loose", "_json_text"]
 assert [f.name for f in fields(Build)] == ["card", "value", "loose", "_json_text"]
 assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose"]
 
 
+class _UnfrozenCapture:
+    """A ``Capture``'s slots without the frozen ``__setattr__``: only ever made into one."""
+
+    __slots__ = ("card", "house", "loose", "_json_text")
+
+    def __init__(self, card: Card, house: bool, loose: tuple[Card, ...]) -> None:
+        self.card = card
+        self.house = house
+        self.loose = loose
+        self._json_text = None
+
+
+class _UnfrozenBuild:
+    """A ``Build``'s slots without the frozen ``__setattr__``: only ever made into one."""
+
+    __slots__ = ("card", "value", "loose", "_json_text")
+
+    def __init__(self, card: Card, value: int, loose: tuple[Card, ...]) -> None:
+        self.card = card
+        self.value = value
+        self.loose = loose
+        self._json_text = None
+
+
+assert Capture.__slots__ == _UnfrozenCapture.__slots__
+assert Build.__slots__ == _UnfrozenBuild.__slots__
+
+
 def new_capture(card: Card, house: bool, loose: tuple[Card, ...]) -> Capture:
-    """``Capture(card, house, loose)``, made without the frozen ``__init__``."""
-    move: Capture = _new_object(Capture)
-    _set_capture_card(move, card)
-    _set_capture_house(move, house)
-    _set_capture_loose(move, loose)
-    _set_capture_text(move, None)
-    return move
+    """``Capture(card, house, loose)``, made without the frozen ``__init__``: a plain object of
+    the same slots, then made a ``Capture``."""
+    move = _UnfrozenCapture(card, house, loose)
+    move.__class__ = Capture  # type: ignore[assignment]
+    return move  # type: ignore[return-value]
 
 
 def new_build(card: Card, value: int, loose: tuple[Card, ...]) -> Build:
-    """``Build(card, value, loose)``, made without the frozen ``__init__``."""
-    move: Build = _new_object(Build)
-    _set_build_card(move, card)
-    _set_build_value(move, value)
-    _set_build_loose(move, loose)
-    _set_build_text(move, None)
-    return move
+    """``Build(card, value, loose)``, made as ``new_capture`` makes captures."""
+    move = _UnfrozenBuild(card, value, loose)
+    move.__class__ = Build  # type: ignore[assignment]
+    return move  # type: ignore[return-value]
 
 
 def new_break(card: Card, house: int, value: int, loose: tuple[Card, ...]) -> Break:
