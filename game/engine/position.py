@@ -455,7 +455,7 @@ def _position_from_json(data: Mapping[str, Any]) -> Position:
         position = _read_plain(data)
     except (_NotPlain, KeyError, TypeError, IndexError):
         position = _read_carefully(data)
-    if "turn" in data and data["turn"] != position.turn:
+    if "turn" in data and data["turn"] != (position.dealer + position.plays + 1) % 4:
         raise InvalidPosition(
             f"'turn' is {data['turn']!r} but after {position.plays} plays with dealer "
             f"{position.dealer} it must be seat {position.turn} (R12)",
