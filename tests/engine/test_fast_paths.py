@@ -104,6 +104,13 @@ ODD_VALUES: st.SearchStrategy[Any] = st.sampled_from(
     [None, True, False, 0, 1, 3, -1, 9, 11, 13, 48, 49, 99, 1.0, 2.5, "3", "", "AS", " AS",
      "as", "10d", "TD", "XX", [], [[]], ["AS"], ["AS", "AS"], {}, {"value": 9}, (1, 2)]
 )  # fmt: skip
+
+
+def _odd(draw: st.DrawFn) -> Any:
+    """An odd value, copied: the samples are shared, and the documents are changed in place."""
+    return copy.deepcopy(draw(ODD_VALUES))
+
+
 CARD_TEXTS = st.sampled_from(["AS", "as", " AS", "10D", "Td", "KC", "XX", "1H", "", 5, None])
 
 
@@ -136,7 +143,7 @@ def mutated_documents(draw: st.DrawFn) -> Any:
     tuples, or the whole document replaced by something that is no object at all."""
     document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
     if draw(st.integers(0, 30)) == 0:
-        return draw(ODD_VALUES)
+        return _odd(draw)
     for _ in range(draw(st.integers(1, 3))):
         paths = _paths(document)[1:]
         kind = draw(st.sampled_from(["replace", "remove", "add", "copy card", "card", "tuple"]))
@@ -154,7 +161,7 @@ def mutated_documents(draw: st.DrawFn) -> Any:
             containers = [()] + [p for p in paths if isinstance(_at(document, p), dict)]
             _at(document, draw(st.sampled_from(containers)))[
                 draw(st.sampled_from(["turn", "extra", "bid", "last_capture", "value"]))
-            ] = draw(ODD_VALUES)
+            ] = _odd(draw)
             continue
         if not paths:
             continue
@@ -165,7 +172,7 @@ def mutated_documents(draw: st.DrawFn) -> Any:
         elif kind == "tuple" and isinstance(parent[path[-1]], list):
             parent[path[-1]] = tuple(parent[path[-1]])
         else:
-            parent[path[-1]] = draw(ODD_VALUES)
+            parent[path[-1]] = _odd(draw)
     return document
 
 
