@@ -17,12 +17,12 @@ from django.utils import timezone
 def _select(alias: str) -> str:
     connection = connections[alias]
     name = connection.ops.quote_name
-    fields = Session._meta
+    column = {field.name: str(field.column) for field in Session._meta.concrete_fields}
     data, key, expiry = (
-        name(fields.get_field(field).column)
-        for field in ("session_data", "session_key", "expire_date")
+        name(column[field]) for field in ("session_data", "session_key", "expire_date")
     )
-    return f"SELECT {data} FROM {name(fields.db_table)} WHERE {key} = %s AND {expiry} > %s"
+    table = name(Session._meta.db_table)
+    return f"SELECT {data} FROM {table} WHERE {key} = %s AND {expiry} > %s"
 
 
 class SessionStore(DatabaseSessionStore):
@@ -35,7 +35,8 @@ class SessionStore(DatabaseSessionStore):
         with connection.cursor() as cursor:
             cursor.execute(_select(alias), [self.session_key, now])
             found = cursor.fetchone()
-        if found is None:
+        key = self.session_key
+        if found is None or key is None:
             self._session_key = None
             return None
-        return Session(session_key=self.session_key, session_data=found[0])
+        return Session(session_key=key, session_data=found[0])

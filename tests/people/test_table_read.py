@@ -3,6 +3,7 @@ instances the ORM reads, on SQLite and on PostgreSQL."""
 
 import pytest
 from django.db import connection
+from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -12,10 +13,9 @@ from game.people.models import PeopleTable
 pytestmark = pytest.mark.django_db
 
 
-def fields_of(instance: object) -> dict[str, object]:
-    return {
-        field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields
-    }  # type: ignore[attr-defined]
+def fields_of(instance: Model) -> dict[str, object]:
+    fields = instance._meta.concrete_fields
+    return {field.attname: getattr(instance, field.attname) for field in fields}
 
 
 def test_a_table_reads_as_the_orm_reads_it_in_one_query() -> None:
