@@ -679,6 +679,11 @@ def deck_switch(request: pytest.FixtureRequest) -> Target:
     return Target([reverse("table:deck_style")], Client(), samples)
 
 
+def language_menu(request: pytest.FixtureRequest) -> Target:
+    samples: list[Form] = [{"language": "hi", "next": "/learn/"}, {"language": "en", "next": "/"}]
+    return Target([reverse("set_language")], Client(), samples)
+
+
 TARGETS: dict[str, Callable[[pytest.FixtureRequest], Target]] = {
     "lesson answers": lesson_answers,
     "puzzle answers": puzzle_answers,
@@ -698,6 +703,7 @@ TARGETS: dict[str, Callable[[pytest.FixtureRequest], Target]] = {
     "sign up": sign_up,
     "password reset": password_reset,
     "deck switch": deck_switch,
+    "language menu": language_menu,
     "practice review": practice_review,
     "review at a table with people": people_review,
 }
