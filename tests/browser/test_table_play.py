@@ -122,6 +122,9 @@ def test_a_class_plays_at_a_table_and_the_teacher_follows_it(
                 break
             page.wait_for_timeout(250)
         assert table.version > before, f"{name}'s play was not stored"
+        # and the page shows what it stored: a bidder plays again, and must not tap the bid row
+        # of the board their bid is about to replace
+        expect(page.locator(".table-shown[name=v]")).to_have_value(str(table.version), timeout=POLL)
         made += 1
     assert made == PLAYS
 
