@@ -76,7 +76,9 @@ def test_a_live_question_in_hindi_from_joining_to_the_reveal(
     board.locator("#control-primary").click()  # ask the first question
 
     with translation.override("hi"):
-        asked = lesson_by_slug("cards").steps[2].text.strip()
+        lesson = lesson_by_slug("cards")
+        assert lesson is not None
+        asked = lesson.steps[2].text.strip()
     assert DEVANAGARI.search(asked)
     expect(asha.locator(".question-text")).to_contain_text(asked, timeout=POLL)
     assert fits(asha)
