@@ -68,6 +68,7 @@ def test_two_people_see_each_others_plays_within_a_second(
     asha.get_by_label("Bot speed").select_option("fast")
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_role("button", name="Make the table").click()
+    expect(asha.locator(".join-code")).to_be_visible()  # the table is made
     table = PeopleTable.objects.get()
     expect(asha.locator(".join-code")).to_have_text(table.code)
     expect(asha.locator("svg.join-qr")).to_be_visible()
@@ -135,6 +136,7 @@ def test_a_reaction_reaches_the_other_page(
     asha.get_by_label("Bot speed").select_option("slow")
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_role("button", name="Make the table").click()
+    expect(asha.locator(".join-code")).to_be_visible()  # the table is made
     code = PeopleTable.objects.get().code
     chitra = open_context(viewport=DESKTOP).new_page()
     chitra.goto(f"{live_server.url}/t/{code}")

@@ -188,6 +188,7 @@ def test_a_try_while_every_expert_is_busy_says_so_on_the_table_and_then_is_judge
     page.goto(live_server.url + "/play/")
     page.get_by_label("Match length").select_option("1")
     page.get_by_role("button", name="Deal the cards").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")  # dealt
     game = PracticeGame.objects.get()
     play_to_the_end(game)
     page.goto(f"{live_server.url}/play/{game.public_id}/review/1/")

@@ -201,7 +201,7 @@ def test_the_results_reviews_and_a_mistake_asked_by_keyboard(
     shoot(board, "tableplay-review-desktop.png")
     ask = board.get_by_role("button", name=re.compile("as a question")).first
     press(board, ask)
+    expect(board.get_by_text("From table play: Asha")).to_be_visible()  # the session is made
     session = LiveSession.objects.get()
     assert board.url.endswith(f"/classroom/session/{session.pk}/")
-    expect(board.get_by_text("From table play: Asha")).to_be_visible()
     assert session.questions.get().source.startswith(f"review:{stored.pk}:")
