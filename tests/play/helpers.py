@@ -13,6 +13,7 @@ from game.match import MatchState
 from game.practice.models import PracticeGame
 from game.practice.seats import HUMAN, load_state
 from game.table.wording import card_label, card_word
+from seep_site import languages
 
 
 def new_game(client: Client, **options) -> PracticeGame:
@@ -92,10 +93,11 @@ def hidden_cards(position: Position) -> list[Any]:
 
 
 def card_names(card: Card) -> set[str]:
-    """Every way a page may name a card, in English and in Hindi: for a screen reader ("queen of
-    hearts", "पान की बेगम"), inside a sentence ("Q♥", "पान की बेगम") and as a short label."""
+    """Every way a page may name a card, in every language of the site: for a screen reader
+    ("queen of hearts", "पान की बेगम"), inside a sentence ("Q♥", "पान की बेगम") and as a short
+    label."""
     names = {card.name, card.short}
-    for language in ("en", "hi"):
+    for language in languages.DECLARED:
         with translation.override(language):
             names |= {card_label(card), card_word(card)}
     return names
