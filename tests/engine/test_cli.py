@@ -2,7 +2,9 @@
 
 import io
 import json
+import os
 import random
+import select
 import subprocess
 import sys
 from typing import Any
@@ -115,6 +117,48 @@ def test_python_dash_m_game_runs_as_a_program():
         check=True,
     )
     assert json.loads(done.stdout)[0]["kind"] in {"capture", "build"}
+
+
+def test_a_program_that_waits_for_each_answer_gets_it_before_sending_the_next_line():
+    """Answers are flushed before the command waits for more input, not only at the end."""
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    command = subprocess.Popen(
+        [sys.executable, "-m", "game", "moves"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=buffered,  # output held in its buffer until flushed, as usual
+    )
+    assert command.stdin is not None and command.stdout is not None
+    try:
+        for position in (POSITION, "dealer=0 bid=9 plays=2 hands=9C/-/-/- loose=4D,5H"):
+            command.stdin.write(position + "\n")
+            command.stdin.flush()
+            ready, _, _ = select.select([command.stdout], [], [], 30)
+            assert ready, "no answer while the command waits for more input"
+            answer = json.loads(command.stdout.readline())
+            assert answer == [move.to_json() for move in sorted_moves(position)]
+    finally:
+        command.stdin.close()
+        assert command.wait(timeout=30) == 0
+
+
+def test_piped_lines_split_anywhere_are_each_answered_once():
+    """Input read as it arrives: a line cut across two reads, and a last line with no newline."""
+    positions = [POSITION, "dealer=0 bid=9 plays=2 hands=9C/-/-/- loose=4D,5H"]
+    text = "\n".join(positions * 2000)  # far more than one read, with no final newline
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "moves"], input=text, capture_output=True, text=True
+    )
+    answers = done.stdout.splitlines()
+    assert len(answers) == 4000
+    expected = [json.dumps([m.to_json() for m in sorted_moves(p)]) for p in positions]
+    assert [json.loads(a) for a in answers] == [json.loads(e) for e in expected] * 2000
+
+
+def sorted_moves(text: str) -> list[Any]:
+    moves = Position.from_str(text).legal_moves()
+    return sorted(moves, key=lambda move: json.dumps(move.to_json(), sort_keys=True))
 
 
 def test_a_move_s_json_text_is_json_dumps_of_its_json() -> None:
