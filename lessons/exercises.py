@@ -69,6 +69,15 @@ def unseen_cards(position: Position, seat: int) -> list[Card]:
     return [card for card in DECK if card not in seen]
 
 
+def _mid_sentence(text: str) -> str:
+    """A sentence as it reads inside another: its first letter small where it only starts the
+    sentence ("Capture …"), kept where it is a card or a name ("Q♥ хөзрөөр …"), without the
+    full stop."""
+    if text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    return text.rstrip("।.")
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     """One named condition on a play; ``arg`` is its card, value or move (as text)."""
@@ -86,9 +95,7 @@ class Goal:
         """The task in words, e.g. "capture the 10♦"; a whole move is described in words."""
         if self.name == "play" and position is not None:
             text = describe(position, move_from_str(self.arg))
-            return _("make the play that %(play)s") % {
-                "play": text[0].lower() + text[1:].rstrip("।.")
-            }
+            return _("make the play that %(play)s") % {"play": _mid_sentence(text)}
         return GOALS[self.name][1](self.arg)
 
     def why_missed(self, before: Position, move: Move) -> str:

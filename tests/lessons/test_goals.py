@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine import Break, Build, Capture, Move, Position, move_from_str, sweep_bonus
-from lessons.exercises import parse_goals, threat_to_house, unseen_cards
+from lessons.exercises import _mid_sentence, parse_goals, threat_to_house, unseen_cards
 from lessons.puzzles.collection import all_puzzles, puzzle_by_id
 
 SAMPLES = 40
@@ -95,3 +95,10 @@ def test_the_goal_is_met_only_by_a_house_play() -> None:
     position = Position.from_str("dealer=3 bid=11 plays=4 hands=7H,2C,9D/-/-/- loose=7S,4D,5C")
     goal = parse_goals(["sure-house"])[0]
     assert not goal.met(position, move_from_str("capture 7H: 7S"))
+
+
+def test_a_play_told_inside_a_sentence_keeps_a_card_that_starts_it() -> None:
+    """ "make the play that …": a first word made small, but never a card ("q♥")."""
+    assert _mid_sentence("Capture the 9♣ with your 9♥.") == "capture the 9♣ with your 9♥"
+    assert _mid_sentence("Q♥ хөзрөөр байшинг аваарай.") == "Q♥ хөзрөөр байшинг аваарай"
+    assert _mid_sentence("10♦ से उठाइए।") == "10♦ से उठाइए"
