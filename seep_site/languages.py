@@ -25,7 +25,7 @@ DECLARED: dict[str, str] = {
 }
 
 # The languages the site offers; a language goes here once it is complete.
-OFFERED: list[str] = ["en", "hi"]
+OFFERED: list[str] = ["en", "hi", "da", "hu", "tl", "mn"]
 
 
 def choices(codes: Iterable[str]) -> list[tuple[str, str]]:

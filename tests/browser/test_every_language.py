@@ -91,6 +91,7 @@ def test_the_site_on_a_phone_in_the_language_is_photographed(
     page.get_by_role("button", name=said(language, "Deal the cards")).click()
     page.locator("input[name=card]:enabled").first.wait_for(timeout=30_000)
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => document.getAnimations().length === 0")  # cards in place
     assert page.evaluate("document.documentElement.lang") == language
     assert fits(page)
     shoot(page, f"{language}-practice-phone.png")

@@ -119,6 +119,7 @@ def test_the_site_in_hindi_on_a_phone_is_photographed(
     page.get_by_role("button", name=hindi("Deal the cards")).click()
     page.locator("input[name=card]:enabled").first.wait_for(timeout=30_000)
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => document.getAnimations().length === 0")  # cards in place
     expect(page.locator("#table-status")).to_contain_text(DEVANAGARI)
     assert fits(page)
     shoot(page, "hindi-practice-phone.png")
