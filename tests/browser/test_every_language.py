@@ -64,6 +64,9 @@ def test_the_site_on_a_phone_in_the_language_is_photographed(
     assert page.evaluate("document.documentElement.lang") == language and fits(page)
     expect(page.get_by_role("link", name=said(language, "Learn"), exact=True).first).to_be_visible()
     shoot(page, f"{language}-home-phone.png")
+    page.locator(".language-menu summary").click()  # the menu opens within the screen
+    menu = page.locator(".language-menu form").bounding_box()
+    assert menu and menu["x"] >= 0 and menu["x"] + menu["width"] <= PHONE["width"]
 
     with translation.override(language):
         lesson = lesson_by_slug("cards")
