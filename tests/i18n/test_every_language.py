@@ -11,16 +11,19 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
+from lessons.classroom import live, rosters
 from lessons.content_text import translation_problems, translation_words
 from lessons.puzzles.aims import rated_prompt
 from lessons.puzzles.collection import PUZZLES_DIR, all_puzzles
 from lessons.puzzles.texts import WORDS, task_text
 from lessons.rules.book import BOOK_FILE, DATA_DIR, GLOSSARY_FILE, GLOSSARY_WORDS, book_words
 from seep_site import languages
+from tests.people import helpers as people
 from tests.play.helpers import assert_nothing_hidden, new_game, state_of, url
 from tests.web.markup import elements
 
@@ -163,3 +166,62 @@ def test_the_puzzles_rule_book_and_glossary_have_the_languages_words(language: s
         translation_problems(glossary, translation_words(words / "glossary.toml"), GLOSSARY_WORDS)
         == []
     )
+
+
+@pytest.mark.django_db
+def test_a_table_with_people_is_in_the_language_for_each_seat_and_a_watcher(
+    client: Client, language: str
+) -> None:
+    """Two people (seats 1 and 3) and two bots: each person's board, and a watcher's, in the
+    language, showing no card that viewer may not see."""
+    with translation.override(language):
+        table = people.new_table(client, **people.TWO_PEOPLE_TWO_BOTS)
+        partner = Client()
+        assert people.join(partner, table, 2, "Ben").status_code == 302
+        position = people.state_of(table).position
+        boards = {0: client, 2: partner, None: Client()}
+        pages = {
+            viewer: browser.get(people.url("table", table)).content.decode()
+            for viewer, browser in boards.items()
+        }
+    with translation.override(languages.SOURCE):
+        english = client.get(people.url("table", table)).content.decode()
+
+    for viewer, html in pages.items():
+        assert elements(html, "html")[0].attrs["lang"] == language
+        people.assert_nothing_hidden(html, position, viewer)
+    assert sorted(sentences(english) & sentences(pages[0])) == []
+
+
+@pytest.mark.django_db
+def test_a_live_lesson_is_in_the_language_for_the_teacher_the_room_and_a_student(
+    client: Client, language: str
+) -> None:
+    """The teacher's board, the projector and a student's phone while a question is asked."""
+    teacher = get_user_model().objects.create_user("meera", password="seep-teacher-42")
+    classroom = rosters.create_class(teacher, "7B")
+    session = live.new_session(classroom, "Cards")
+    live.add_question(session, "lesson:cards:3")
+    live.start(session)
+    student = Client()
+    with translation.override(language):
+        joined = student.post(
+            reverse("classroom:join"), {"code": classroom.code, "nickname": "Asha"}
+        )
+        assert joined.status_code == 302
+        student_page = student.get(joined["Location"]).content.decode()
+        client.force_login(teacher)
+        board = client.get(reverse("classroom:session", args=[session.pk])).content.decode()
+        projector = client.get(reverse("classroom:projector", args=[session.pk])).content.decode()
+    with translation.override(languages.SOURCE):
+        english = {
+            "board": client.get(reverse("classroom:session", args=[session.pk])).content.decode(),
+            "projector": client.get(
+                reverse("classroom:projector", args=[session.pk])
+            ).content.decode(),
+        }
+
+    for html in (student_page, board, projector):
+        assert elements(html, "html")[0].attrs["lang"] == language
+    assert sorted(sentences(english["board"]) & sentences(board)) == []
+    assert sorted(sentences(english["projector"]) & sentences(projector)) == []

@@ -104,8 +104,8 @@ def hidden_cards(position: Position, viewer: int | None) -> list[Card]:
 
 
 def assert_nothing_hidden(html: str, position: Position, viewer: int | None) -> None:
-    """No card ``viewer`` may not see is named (in English or Hindi), drawn or offered on the
-    page."""
+    """No card ``viewer`` may not see is named (in any language of the site), drawn or offered
+    on the page."""
     for card in hidden_cards(position, viewer):
         for name in card_names(card):
             assert name not in html, (card, name)
