@@ -196,6 +196,13 @@ def _picker(mask: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
 _PICKERS = tuple(_picker(mask) for mask in range(1 << 8))
 """``_PICKERS[mask](loose)``: the tuple of the loose cards in ``mask`` (a mask below 256)."""
 
+# A capture, build or break of the same cards turns up on many floors (a 9 taking a 4 and a 5
+# does on every floor that has them): each is made once and shared, with the JSON text it
+# remembers, as throws are. Making one costs several times looking it up.
+_capture = lru_cache(maxsize=1 << 16)(new_capture)
+_build = lru_cache(maxsize=1 << 16)(new_build)
+_break = lru_cache(maxsize=1 << 16)(new_break)
+
 
 class _Floor:
     """A floor's loose cards, what their values allow, and the moves made on it so far: a
@@ -230,9 +237,9 @@ class _Floor:
             masks = _capture_masks(self.values.sums.get(card.rank, ()))
             if masks:
                 cards = self.cards
-                found = tuple([new_capture(card, has_house, cards(mask)) for mask in masks])
+                found = tuple([_capture(card, has_house, cards(mask)) for mask in masks])
             else:
-                found = (new_capture(card, True, ()),) if has_house else ()
+                found = (_capture(card, True, ()),) if has_house else ()
             self.made[key] = found
         return found  # type: ignore[return-value]
 
@@ -245,7 +252,7 @@ class _Floor:
             cards = self.cards
             found = self.made[key] = tuple(
                 [
-                    new_build(card, value, cards(mask))
+                    _build(card, value, cards(mask))
                     for mask in masks
                     if mask or not new_house  # a new house needs two cards (R21)
                 ]
@@ -259,8 +266,8 @@ def _floor(loose: tuple[Card, ...]) -> _Floor:
 
 
 def forget_floors() -> None:
-    """Empty the remembered floors and arithmetic (to measure the generator from cold)."""
-    for cached in (_floor, _values, _subset_sums, _capture_masks):
+    """Empty the remembered floors, moves and arithmetic (to measure the generator from cold)."""
+    for cached in (_floor, _values, _subset_sums, _capture_masks, _capture, _build, _break):
         cached.cache_clear()
 
 
@@ -365,5 +372,5 @@ def legal_moves(
             found = made.get((card.index << 5 | value << 1 | new_house) + 128)
             moves += found if found is not None else floor.builds(card, value, new_house)
         for house_value, value, absorbed in breaks:
-            add(new_break(card, house_value, value, absorbed))
+            add(_break(card, house_value, value, absorbed))
     return moves
