@@ -230,34 +230,29 @@ class _Floor:
         return tuple(picked)
 
     def captures(self, card: Card, has_house: bool) -> tuple[Capture, ...]:
-        """The captures of ``card``, taking the house of its value if there is one (R16–R18)."""
-        key = card.index << 1 | has_house
-        found = self.made.get(key)
-        if found is None:
-            masks = _capture_masks(self.values.sums.get(card.rank, ()))
-            if masks:
-                cards = self.cards
-                found = tuple([_capture(card, has_house, cards(mask)) for mask in masks])
-            else:
-                found = (_capture(card, True, ()),) if has_house else ()
-            self.made[key] = found
-        return found  # type: ignore[return-value]
+        """The captures of ``card``, taking the house of its value if there is one (R16–R18),
+        made and remembered in ``made`` (where ``legal_moves`` looked for them first)."""
+        masks = _capture_masks(self.values.sums.get(card.rank, ()))
+        if masks:
+            cards = self.cards
+            found = tuple([_capture(card, has_house, cards(mask)) for mask in masks])
+        else:
+            found = (_capture(card, True, ()),) if has_house else ()
+        self.made[card.index << 1 | has_house] = found
+        return found
 
     def builds(self, card: Card, value: int, new_house: bool) -> tuple[Build, ...]:
-        """The builds of ``card`` into the ``value``-house (one of the card's build values)."""
-        key = (card.index << 5 | value << 1 | new_house) + 128
-        found = self.made.get(key)
-        if found is None:
-            masks = self.values.builds(card.rank, value)
-            cards = self.cards
-            found = self.made[key] = tuple(
-                [
-                    _build(card, value, cards(mask))
-                    for mask in masks
-                    if mask or not new_house  # a new house needs two cards (R21)
-                ]
-            )
-        return found  # type: ignore[return-value]
+        """The builds of ``card`` into the ``value``-house (one of the card's build values),
+        made and remembered as ``captures`` are."""
+        cards = self.cards
+        found = self.made[(card.index << 5 | value << 1 | new_house) + 128] = tuple(
+            [
+                _build(card, value, cards(mask))
+                for mask in self.values.builds(card.rank, value)
+                if mask or not new_house  # a new house needs two cards (R21)
+            ]
+        )
+        return found
 
 
 @lru_cache(maxsize=8192)
