@@ -64,9 +64,6 @@ def test_the_site_on_a_phone_in_the_language_is_photographed(
     assert page.evaluate("document.documentElement.lang") == language and fits(page)
     expect(page.get_by_role("link", name=said(language, "Learn"), exact=True).first).to_be_visible()
     shoot(page, f"{language}-home-phone.png")
-    page.locator(".language-menu summary").click()  # the menu opens within the screen
-    menu = page.locator(".language-menu form").bounding_box()
-    assert menu and menu["x"] >= 0 and menu["x"] + menu["width"] <= PHONE["width"]
 
     with translation.override(language):
         lesson = lesson_by_slug("cards")
@@ -98,3 +95,18 @@ def test_the_site_on_a_phone_in_the_language_is_photographed(
     assert page.evaluate("document.documentElement.lang") == language
     assert fits(page)
     shoot(page, f"{language}-practice-phone.png")
+
+
+@pytest.mark.parametrize("width", [360, PHONE["width"]])
+def test_the_language_menu_opens_within_a_phones_screen_in_every_language(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer, width: int
+) -> None:
+    """Wherever the header's words put the menu (starting a line, or at its end), it opens on
+    the screen."""
+    page = open_context(viewport={"width": width, "height": 800}, is_mobile=True).new_page()
+    for code in languages.OFFERED:
+        prefix = "" if code == languages.SOURCE else f"/{code}"
+        page.goto(f"{live_server.url}{prefix}/")
+        page.locator(".language-menu summary").click()
+        menu = page.locator(".language-menu form").bounding_box()
+        assert menu and menu["x"] >= 0 and menu["x"] + menu["width"] <= width, code
