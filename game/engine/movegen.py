@@ -198,10 +198,11 @@ _PICKERS = tuple(_picker(mask) for mask in range(1 << 8))
 
 # A capture, build or break of the same cards turns up on many floors (a 9 taking a 4 and a 5
 # does on every floor that has them): each is made once and shared, with the JSON text it
-# remembers, as throws are. Making one costs several times looking it up.
-_capture = lru_cache(maxsize=1 << 16)(new_capture)
-_build = lru_cache(maxsize=1 << 16)(new_build)
-_break = lru_cache(maxsize=1 << 16)(new_break)
+# remembers, as throws are. Making one costs several times looking it up. As many are kept as
+# floors are, so that a long-lived process (a web worker's searches) holds no more than that.
+_capture = lru_cache(maxsize=8192)(new_capture)
+_build = lru_cache(maxsize=8192)(new_build)
+_break = lru_cache(maxsize=8192)(new_break)
 
 
 class _Floor:
