@@ -2,6 +2,7 @@
 as its page does, reading the game back, and the check that no hidden card reaches a page."""
 
 import re
+from functools import cache
 from typing import Any
 
 from django.test import Client
@@ -92,15 +93,16 @@ def hidden_cards(position: Position) -> list[Any]:
     return cards
 
 
-def card_names(card: Card) -> set[str]:
+@cache
+def card_names(card: Card) -> frozenset[str]:
     """Every way a page may name a card, in every language of the site: for a screen reader
     ("queen of hearts", "पान की बेगम"), inside a sentence ("Q♥", "पान की बेगम") and as a short
-    label."""
+    label. Worked out once per card: every hidden-card check of every response asks."""
     names = {card.name, card.short}
     for language in languages.DECLARED:
         with translation.override(language):
             names |= {card_label(card), card_word(card)}
-    return names
+    return frozenset(names)
 
 
 def assert_nothing_hidden(html: str, position: Position, sent: object = None) -> None:
