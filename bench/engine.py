@@ -24,6 +24,7 @@ import io
 import json
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -207,30 +208,42 @@ def json_path(positions: list[Position], bruteforce) -> None:  # type: ignore[no
 
     engine_command = [sys.executable, "-m", "game", "moves"]
     brute_command = [sys.executable, "-c", BRUTE_PROGRAM, str(ROOT / "tests" / "engine")]
-    engine_time = program_time(engine_command, text)
-    brute_time = program_time(brute_command, text)
+    engine_time, brute_time, each_round = program_times([engine_command, brute_command], text)
     speed_up = brute_time / engine_time
+    ratios = sorted(brute / engine for engine, brute in each_round)
     print(
         f"  speed-up, as programs      {speed_up:,.1f}x "
-        f"({engine_time:,.2f} s against {brute_time:,.2f} s of CPU, startup excluded)"
+        f"({engine_time:,.3f} s against {brute_time:,.3f} s of CPU, startup excluded, the best "
+        f"of {len(each_round)} rounds); round by round {ratios[0]:,.1f}x to {ratios[-1]:,.1f}x, "
+        f"median {statistics.median(ratios):,.1f}x"
     )
     print(f"  target >= 10x as programs (end to end, from cold): {verdict(speed_up >= 10)}")
 
 
-def program_time(command: list[str], text: str, repeat: int = 5) -> float:
-    """CPU seconds the program takes over ``text``, less its startup (a run on no input): the
-    best of ``repeat`` runs of each."""
+def program_times(
+    commands: list[list[str]], text: str, rounds: int = 7
+) -> tuple[float, float, list[tuple[float, float]]]:
+    """CPU seconds each of two programs takes over ``text``, less its startup (a run on no
+    input): the best of ``rounds`` runs of each, and each round's own pair. The programs take
+    turns, round after round, so that the machine's speed, which drifts from minute to minute on
+    a shared machine, changes under both alike rather than under one of them."""
 
-    def best(given: str) -> float:
-        times = []
-        for _ in range(repeat):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            subprocess.run(command, input=given, capture_output=True, text=True, cwd=ROOT)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-        return min(times)
+    def cpu(command: list[str], given: str) -> float:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, input=given, capture_output=True, text=True, cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
-    return best(text) - best("")
+    runs: list[list[tuple[float, float]]] = [[], []]
+    for _ in range(rounds):
+        for taken, command in zip(runs, commands, strict=True):
+            taken.append((cpu(command, text), cpu(command, "")))
+    best = [min(full for full, _ in taken) - min(empty for _, empty in taken) for taken in runs]
+    each_round = [
+        (engine_full - engine_empty, brute_full - brute_empty)
+        for (engine_full, engine_empty), (brute_full, brute_empty) in zip(*runs, strict=True)
+    ]
+    return best[0], best[1], each_round
 
 
 if __name__ == "__main__":

@@ -138,46 +138,56 @@ _rank = attrgetter("rank")
 
 class _Values:
     """What loose cards of these values allow, found on demand. It depends on the values alone,
-    so every floor with the same values shares it. Loose cards are masks over the values."""
+    so every floor with the same values shares it. Loose cards are masks over the values, and
+    a set of them is taken out of a floor by a picker (``_picker``)."""
 
-    __slots__ = ("_builds", "reachable", "singles", "sums")
+    __slots__ = ("builds", "captures", "reachable", "singles", "sums")
 
     def __init__(self, values: tuple[int, ...]) -> None:
-        self.sums = _subset_sums(values)
+        self.sums = sums = _subset_sums(values)
         reachable = 1
-        for total in self.sums:
+        for total in sums:
             reachable |= 1 << total
         self.reachable = reachable
         """Bit ``n`` is set when some loose cards add up to ``n`` (bit 0: none at all)."""
+        self.captures: list[tuple[_Pick, ...] | None] = [None] * (MAX_HOUSE + 1)
+        """``captures[v]``: what each capture by a card of value ``v`` takes, once
+        ``find_captures`` has found it."""
         singles = [0] * (MAX_HOUSE + 1)
         for i, value in enumerate(values):
             singles[value] |= 1 << i
         self.singles = singles
         """``singles[v]``: the loose single cards of value ``v`` (always absorbed, R24)."""
-        self._builds: dict[int, tuple[int, ...]] = {}
+        self.builds: dict[int, tuple[_Pick, ...]] = {}
+        """What each build takes, at ``card_value << 5 | value << 1 | new_house``, once
+        ``find_builds`` has found it."""
 
-    def build_values(self, card_value: int) -> tuple[int, ...]:
-        """The house values a card of ``card_value`` can make up a set of with loose cards."""
-        return _HOUSE_VALUES_IN[(self.reachable << card_value) >> MIN_HOUSE & 0b11111]
+    def find_captures(self, card_value: int) -> tuple[_Pick, ...]:
+        """The loose cards each capture by a card of ``card_value`` takes (R16–R18), remembered
+        in ``captures``, where ``legal_moves`` looks first."""
+        masks = _capture_masks(self.sums.get(card_value, ()))
+        picks = self.captures[card_value] = tuple(map(_picker, masks))
+        return picks
 
-    def builds(self, card_value: int, value: int) -> tuple[int, ...]:
-        """The loose cards a card may take into the ``value``-house (one of its
-        ``build_values``): its own set, any other loose groups of the value folded in, and
-        every loose single of the value (R23, R24)."""
-        key = card_value << 4 | value
-        found = self._builds.get(key)
-        if found is None:
-            need = value - card_value
-            bases = (0,) if need == 0 else self.sums[need]
-            groups = self.sums.get(value)
-            if groups is None:  # nothing else to fold in (no loose single of the value either)
-                found = self._builds[key] = tuple(sorted(bases))
-                return found
-            masks: set[int] = set()
+    def find_builds(self, card_value: int, value: int, new_house: bool) -> tuple[_Pick, ...]:
+        """The loose cards a card may take into the ``value``-house (one of the house values
+        its card can make up a set of): its own set, any other loose groups of the value folded
+        in, and every loose single of the value (R23, R24); a new house needs two cards (R21).
+        Remembered in ``builds``, where ``legal_moves`` looks first."""
+        need = value - card_value
+        bases = (0,) if need == 0 else self.sums[need]
+        groups = self.sums.get(value)
+        if groups is None:  # nothing else to fold in (no loose single of the value either)
+            masks = sorted(bases)
+        else:
+            found: set[int] = set()
             for base in bases:
-                masks |= packings([g for g in groups if not g & base], base | self.singles[value])
-            found = self._builds[key] = tuple(sorted(masks))
-        return found
+                found |= packings([g for g in groups if not g & base], base | self.singles[value])
+            masks = sorted(found)
+        if new_house and masks[0] == 0:
+            del masks[0]
+        picks = self.builds[card_value << 5 | value << 1 | new_house] = tuple(map(_picker, masks))
+        return picks
 
 
 @lru_cache(maxsize=8192)
@@ -185,16 +195,25 @@ def _values(values: tuple[int, ...]) -> _Values:
     return _Values(values)
 
 
-def _picker(mask: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+_Pick = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+
+
+def _make_picker(mask: int) -> _Pick:
     """What takes the cards at the bits of ``mask`` out of a tuple, as a tuple, in C."""
-    places = [i for i in range(8) if mask >> i & 1]
+    places = [i for i in range(mask.bit_length()) if mask >> i & 1]
     if len(places) > 1:
         return itemgetter(*places)
     return itemgetter(slice(places[0], places[0] + 1) if places else slice(0))
 
 
-_PICKERS = tuple(_picker(mask) for mask in range(1 << 8))
-"""``_PICKERS[mask](loose)``: the tuple of the loose cards in ``mask`` (a mask below 256)."""
+_PICKERS = tuple(_make_picker(mask) for mask in range(1 << 8))
+"""The pickers of the masks below 256 (the loose cards of a floor of eight cards or fewer)."""
+
+
+def _picker(mask: int) -> _Pick:
+    """``_picker(mask)(loose)``: the tuple of the loose cards at the bits of ``mask``."""
+    return _PICKERS[mask] if mask < 256 else _make_picker(mask)
+
 
 # A capture, build or break of the same cards turns up on many floors (a 9 taking a 4 and a 5
 # does on every floor that has them): each is made once and shared, with the JSON text it
@@ -204,61 +223,17 @@ _capture = lru_cache(maxsize=8192)(new_capture)
 _build = lru_cache(maxsize=8192)(new_build)
 _break = lru_cache(maxsize=8192)(new_break)
 
-
-class _Floor:
-    """A floor's loose cards, what their values allow, and the moves made on it so far: a
-    search meets the same floor again and again, from every seat and in every sampled world."""
-
-    __slots__ = ("loose", "made", "values")
-
-    def __init__(self, loose: tuple[Card, ...]) -> None:
-        self.loose = loose
-        self.values = _values(tuple(map(_rank, loose)))
-        self.made: dict[int, tuple[Capture, ...] | tuple[Build, ...]] = {}
-        """The moves made on this floor: a card's captures at ``index << 1 | has_house``, its
-        builds into a house at ``(index << 5 | value << 1 | new_house) + 128`` (after every
-        capture's key, as an index is below 64). ``legal_moves`` looks them up there itself."""
-
-    def cards(self, mask: int) -> tuple[Card, ...]:
-        if mask < len(_PICKERS):
-            return _PICKERS[mask](self.loose)
-        loose = self.loose
-        picked = []
-        while mask:
-            low = mask & -mask
-            picked.append(loose[low.bit_length() - 1])
-            mask ^= low
-        return tuple(picked)
-
-    def captures(self, card: Card, has_house: bool) -> tuple[Capture, ...]:
-        """The captures of ``card``, taking the house of its value if there is one (R16–R18),
-        made and remembered in ``made`` (where ``legal_moves`` looked for them first)."""
-        masks = _capture_masks(self.values.sums.get(card.rank, ()))
-        if masks:
-            cards = self.cards
-            found = tuple([_capture(card, has_house, cards(mask)) for mask in masks])
-        else:
-            found = (_capture(card, True, ()),) if has_house else ()
-        self.made[card.index << 1 | has_house] = found
-        return found
-
-    def builds(self, card: Card, value: int, new_house: bool) -> tuple[Build, ...]:
-        """The builds of ``card`` into the ``value``-house (one of the card's build values),
-        made and remembered as ``captures`` are."""
-        cards = self.cards
-        found = self.made[(card.index << 5 | value << 1 | new_house) + 128] = tuple(
-            [
-                _build(card, value, cards(mask))
-                for mask in self.values.builds(card.rank, value)
-                if mask or not new_house  # a new house needs two cards (R21)
-            ]
-        )
-        return found
+_Made = dict[int, tuple[Capture, ...] | tuple[Build, ...]]
 
 
 @lru_cache(maxsize=8192)
-def _floor(loose: tuple[Card, ...]) -> _Floor:
-    return _Floor(loose)
+def _floor(loose: tuple[Card, ...]) -> tuple[_Values, _Made]:
+    """What a floor's loose cards allow, and the moves made on it so far: a search meets the
+    same floor again and again, from every seat and in every sampled world. The moves are kept
+    by card: its captures at ``index << 1 | has_house``, its builds into a house at
+    ``(index << 5 | value << 1 | new_house) + 128`` (after every capture's key, as an index is
+    below 64)."""
+    return _values(tuple(map(_rank, loose))), {}
 
 
 def forget_floors() -> None:
@@ -270,6 +245,8 @@ def forget_floors() -> None:
 _THROWS = {card: Throw(card) for card in DECK}  # every throw of a card is the same move
 _BIDS = {value: Bid(value) for value in range(MIN_HOUSE, MAX_HOUSE + 1)}
 _NO_HOUSES: dict[int, HouseFacts] = {}
+_HOUSE_VALUE_BITS = (1 << MAX_HOUSE + 1) - (1 << MIN_HOUSE)
+"""The house values, 9 to 13, as bits (value v is bit v)."""
 
 
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
@@ -296,77 +273,111 @@ def legal_moves(
         if not opening:
             return []
         return [_BIDS[value] for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})]
-    floor = _floor(loose)
-    by_values = floor.values
+    if only is not None:
+        if only not in hand:
+            return []
+        playable: tuple[Card, ...] = (only,)
+    else:
+        playable = hand
+    by_values, made = _floor(loose)
     reachable = by_values.reachable
-    made = floor.made
     held = [*map(_rank, hand)]  # the hand's values, in hand order
-    partner = seat ^ 2
+    # Sets of values are bits: value v is bit v (``reachable`` too: bit n when some loose cards
+    # add up to n).
+    held_bits = 0
+    for value in held:
+        held_bits |= 1 << value
     if houses:
-        house_at = {house.value: house for house in houses}
-        owned = {house.value for house in houses if seat in house.owners}
-        if not owned.issubset(held):
+        house_at = {}
+        house_bits = owned = partners = 0
+        breakable = []
+        partner = seat ^ 2
+        for house in houses:
+            value = house.value
+            house_at[value] = house
+            house_bits |= 1 << value
+            owners = house.owners
+            if seat in owners:
+                owned |= 1 << value
+            elif not opening:
+                if partner in owners:
+                    partners |= 1 << value
+                if not house.cemented:
+                    breakable.append(house)  # R28: an opponents' ordinary house, not on play 1
+        if owned & ~held_bits:
             return []  # R26 already broken: no play can keep every owned house covered
-        # R28: the houses a card may raise are the opponents' ordinary ones (never on play 1).
-        breakable = (
-            [] if opening else [h for h in houses if not h.cemented and seat not in h.owners]
-        )
     else:
         house_at = _NO_HOUSES
-        owned = set()
+        house_bits = owned = partners = 0
         breakable = []
+    # R16: a card captures what adds up to its value, or the house of its value; R20: a card
+    # that can capture is not thrown. R10: the opening play is of the bid value.
+    capture_ranks = reachable | house_bits
+    throw_ranks = ~capture_ranks
+    # A build keeps a card of its value in hand (R25–R27), except when adding to a house of one's
+    # partner's that one does not own; R10(a): the opening build is of the bid value.
+    if opening:
+        capture_ranks &= 1 << bid
+        throw_ranks &= 1 << bid
+        targets = held_bits & 1 << bid
+    else:
+        targets = held_bits & _HOUSE_VALUE_BITS | partners
+    capture_picks = by_values.captures
+    build_picks = by_values.builds
     moves: list[Move] = []
     add = moves.append
     last_rank = 0
-    capture = has_house = throw = False
-    builds: list[tuple[int, bool]] = []
+    values: tuple[int, ...] = ()
     breaks: list[tuple[int, int, tuple[Card, ...]]] = []
-    for card in hand:
-        if only is not None and card is not only:
-            continue
+    for card in playable:
         cv = card.rank
         if cv != last_rank:  # the hand is sorted, so the cards of one rank come together
             last_rank = cv
             last_of_rank = held.count(cv) == 1
-            # R26: playing the last card of an owned house's value must capture that house.
-            duty = last_of_rank and cv in owned
+            if last_of_rank and owned >> cv & 1:
+                # R26: the last card of an owned house's value captures it, nothing else.
+                values = ()
+                breaks = []
+            else:
+                wanted = reachable << cv & targets  # the values it makes up a set of
+                if last_of_rank:  # and it must stay in hand to build its own value
+                    wanted &= ~(1 << cv) | partners
+                values = _HOUSE_VALUES_IN[wanted >> MIN_HOUSE]
+                breaks = []
+                if breakable and cv <= MAX_HOUSE - MIN_HOUSE:
+                    for broken in breakable:
+                        value = broken.value + cv
+                        if value <= MAX_HOUSE and held_bits >> value & 1:
+                            singles = 0 if value in house_at else by_values.singles[value]
+                            breaks.append((broken.value, value, _picker(singles)(loose)))
+        if capture_ranks >> cv & 1:
             has_house = cv in house_at
-            groups = reachable >> cv & 1 == 1  # some loose cards add up to the card's value
-            # R10: the opening play uses a bid card; R20: a card that can capture is not thrown.
-            may_capture = cv == bid or not opening
-            capture = may_capture and (groups or has_house)
-            throw = may_capture and not (duty or has_house or groups)
-            builds = []
-            breaks = []
-            if not duty:  # R26: else building or breaking leaves an owned house uncovered
-                for value in _HOUSE_VALUES_IN[(reachable << cv) >> MIN_HOUSE & 0b11111]:
-                    if opening and value != bid:
-                        continue  # R10: the opening build is of the bid value
-                    house = house_at.get(value)
-                    # A card of the value must stay in hand (R25–R27), except when adding to
-                    # a house of one's partner's; R10(a): the opening build always keeps one.
-                    if (
-                        opening
-                        or house is None
-                        or seat in house.owners
-                        or partner not in house.owners
-                    ) and (value not in held or (value == cv and last_of_rank)):
-                        continue
-                    builds.append((value, house is None))
-                for broken in breakable:
-                    value = broken.value + cv
-                    if value > MAX_HOUSE or value not in held:
-                        continue
-                    absorbed = floor.cards(0 if value in house_at else by_values.singles[value])
-                    breaks.append((broken.value, value, absorbed))
-        if capture:
-            found = made.get(card.index << 1 | has_house)
-            moves += found if found is not None else floor.captures(card, has_house)
-        if throw:
+            key = card.index << 1 | has_house
+            found = made.get(key)
+            if found is None:
+                picks = capture_picks[cv]
+                if picks is None:
+                    picks = by_values.find_captures(cv)
+                found = made[key] = (
+                    tuple([_capture(card, has_house, pick(loose)) for pick in picks])
+                    if picks
+                    else (_capture(card, True, ()),)  # the house alone
+                )
+            moves += found
+        elif throw_ranks >> cv & 1:
             add(_THROWS[card])
-        for value, new_house in builds:
-            found = made.get((card.index << 5 | value << 1 | new_house) + 128)
-            moves += found if found is not None else floor.builds(card, value, new_house)
-        for house_value, value, absorbed in breaks:
-            add(_break(card, house_value, value, absorbed))
+        for value in values:
+            new_house = value not in house_at
+            into = value << 1 | new_house
+            key = (card.index << 5 | into) + 128
+            found = made.get(key)
+            if found is None:
+                picks = build_picks.get(cv << 5 | into)
+                if picks is None:
+                    picks = by_values.find_builds(cv, value, new_house)
+                found = made[key] = tuple([_build(card, value, pick(loose)) for pick in picks])
+            moves += found
+        if breaks:
+            for house_value, value, absorbed in breaks:
+                add(_break(card, house_value, value, absorbed))
     return moves

@@ -452,9 +452,10 @@ def _house_from_json(raw: Any) -> House:
 
 def _position_from_json(data: Mapping[str, Any]) -> Position:
     try:
-        position = _read_plain(data)
+        return _read_plain(data)
     except (_NotPlain, KeyError, TypeError, IndexError):
-        position = _read_carefully(data)
+        pass
+    position = _read_carefully(data)
     if "turn" in data and data["turn"] != (position.dealer + position.plays + 1) % 4:
         raise InvalidPosition(
             f"'turn' is {data['turn']!r} but after {position.plays} plays with dealer "
@@ -526,10 +527,12 @@ _ABSENT: tuple[()] = ()
 
 
 def _read_plain(data: Any) -> Position:
-    """The usual document, read at C speed: a dict whose numbers are plain ints in range and whose
-    card lists are lists of cards written as ``CARD_BY_TEXT`` holds them. Anything else raises
+    """The usual document, read and checked at C speed: a dict whose numbers are plain ints in
+    range, whose card lists are lists of cards written as ``CARD_BY_TEXT`` holds them, and which
+    keeps every rule the careful path checks (R1, R7, R12, R21–R26). Anything else raises
     ``_NotPlain`` (or a card look-up's ``KeyError`` or ``TypeError``), and the careful reader,
-    which accepts what this accepts and gives the same position, reads it again."""
+    which accepts what this accepts and gives the same position, reads it again and says what
+    is wrong, checking in its own order."""
     if type(data) is not dict:
         raise _NotPlain
     get = data.get
@@ -542,13 +545,19 @@ def _read_plain(data: Any) -> Position:
         or not 0 <= dealer <= 3
         or type(plays) is not int
         or not 0 <= plays <= PLAYS_PER_DEAL
-        or (bid is not None and (type(bid) is not int or not MIN_HOUSE <= bid <= MAX_HOUSE))
+        or (
+            (bid is not None or plays)  # R7: no play before the bid
+            and (type(bid) is not int or not MIN_HOUSE <= bid <= MAX_HOUSE)
+        )
         or (
             last_capture is not None
             and (type(last_capture) is not int or not 0 <= last_capture <= 1)
         )
     ):
         raise _NotPlain
+    turn = get("turn", _ABSENT)
+    if turn is not _ABSENT and turn != (dealer + plays + 1) % 4:
+        raise _NotPlain  # R12
     hands = get("hands")
     captured = get("captured", _NO_PILES)
     sweeps = get("sweeps", _NO_SWEEPS)
@@ -563,29 +572,49 @@ def _read_plain(data: Any) -> Position:
         raise _NotPlain
     if team_sweeps < 0 or other_sweeps < 0:
         raise _NotPlain
-    houses = get("houses", _ABSENT)
-    if houses is not _ABSENT:
-        if type(houses) is not list:
+    held = (
+        _plain_sorted(hands[0]),
+        _plain_sorted(hands[1]),
+        _plain_sorted(hands[2]),
+        _plain_sorted(hands[3]),
+    )
+    loose = _plain_sorted(get("loose", _ABSENT))
+    piles = (_plain_sorted(captured[0]), _plain_sorted(captured[1]))
+    stock = _plain_given(get("stock", _ABSENT))
+    every = [*held[0], *held[1], *held[2], *held[3], *loose, *piles[0], *piles[1], *stock]
+    houses: tuple[House, ...] = ()
+    raw_houses = get("houses", _ABSENT)
+    if raw_houses:
+        if type(raw_houses) is not list:
             raise _NotPlain
-        houses = [_plain_house(raw) for raw in houses]
-        if len(houses) > 1:
-            houses.sort(key=_house_value)
+        made = [_plain_house(raw, held, loose) for raw in raw_houses]
+        if len(made) > 1:
+            made.sort(key=_house_value)
+            if len({house.value for house in made}) != len(made):
+                raise _NotPlain  # R22
+        for house in made:
+            for group in house.sets:
+                every += group
+        houses = tuple(made)
+    elif raw_houses is not _ABSENT and type(raw_houses) is not list:
+        raise _NotPlain
+    if len(set(every)) != len(every):
+        raise _NotPlain  # R1: a card twice
+    if bid is not None and not plays:
+        bidder_hand = held[(dealer + 1) % 4]
+        if bidder_hand and bid not in map(_rank, bidder_hand):
+            raise _NotPlain  # R7: the bidder holds a card of the bid value
     return _new_position(
         dealer,
         bid,
         plays,
-        (
-            _plain_sorted(hands[0]),
-            _plain_sorted(hands[1]),
-            _plain_sorted(hands[2]),
-            _plain_sorted(hands[3]),
-        ),
-        _plain_sorted(get("loose", _ABSENT)),
-        tuple(houses),
-        (_plain_sorted(captured[0]), _plain_sorted(captured[1])),
+        held,
+        loose,
+        houses,
+        piles,
         (team_sweeps, other_sweeps),
         last_capture,
-        _plain_given(get("stock", _ABSENT)),
+        stock,
     )
 
 
@@ -611,27 +640,35 @@ def _plain_given(value: Any) -> tuple[Card, ...]:
     return (CARD_BY_TEXT[value[0]],) if value else ()
 
 
-def _plain_house(raw: Any) -> House:
-    """A plain house: a dict with a whole-number value, a list of seats, and a list of card
-    lists; most have one set (kachcha), read at once."""
+def _plain_house(raw: Any, hands: tuple[tuple[Card, ...], ...], loose: tuple[Card, ...]) -> House:
+    """A plain house that keeps R21 and R24–R26: a dict with a value 9 to 13, a list of seats
+    that each hold a card of the value, and a list of card lists that each add up to it, with
+    no loose card of the value beside it. Most have one set (kachcha), read at once."""
     if type(raw) is not dict:
         raise _NotPlain
     value = raw["value"]
     sets = raw["sets"]
     owners = raw["owners"]
-    if type(value) is not int or not 1 <= value <= 99 or type(owners) is not list:
+    if (
+        type(value) is not int
+        or not MIN_HOUSE <= value <= MAX_HOUSE  # R21
+        or type(owners) is not list
+        or not owners  # R25
+        or type(sets) is not list
+        or value in map(_rank, loose)  # R24
+    ):
         raise _NotPlain
     for owner in owners:
-        if type(owner) is not int or not 0 <= owner <= 3:
-            raise _NotPlain
-    if type(sets) is not list:
-        raise _NotPlain
+        if type(owner) is not int or not 0 <= owner <= 3 or value not in map(_rank, hands[owner]):
+            raise _NotPlain  # R26: an owner holds a card of the value
     if len(sets) == 1:
         group = sets[0]
         if type(group) is not list or len(group) < 2:
-            raise _NotPlain
-        cards = (itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK),)
-        return new_house(value, cards, frozenset(owners))
+            raise _NotPlain  # R21: a house has two cards at least
+        cards = itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK)
+        if sum(map(_rank, cards)) != value:
+            raise _NotPlain  # R21
+        return new_house(value, (cards,), frozenset(owners))
     if not sets:
         raise _NotPlain
     places: list[list[int]] = []
@@ -644,13 +681,13 @@ def _plain_house(raw: Any) -> House:
             else [_PLACE_BY_TEXT[group[0]]]
         )
     places.sort()  # sets in canonical order, as ``sorted_sets`` puts them
-    return new_house(
-        value,
-        tuple(
-            [itemgetter(*group)(DECK) if len(group) > 1 else (DECK[group[0]],) for group in places]
-        ),
-        frozenset(owners),
+    groups = tuple(
+        [itemgetter(*group)(DECK) if len(group) > 1 else (DECK[group[0]],) for group in places]
     )
+    for cards in groups:
+        if sum(map(_rank, cards)) != value:
+            raise _NotPlain  # R21: every set adds up to the house's value
+    return new_house(value, groups, frozenset(owners))
 
 
 def _check(position: Position) -> None:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import (
+    DECK,
     Break,
     Build,
     Capture,
@@ -211,6 +212,56 @@ def test_the_mutations_give_valid_and_invalid_documents() -> None:
     """Both outcomes are reached, so the comparison above compares something."""
     assert all(isinstance(_outcome(document), Position) for document in DOCUMENTS)
     assert all(_careful_outcome(document) == _outcome(document) for document in DOCUMENTS)
+
+
+def test_each_rule_a_document_breaks_is_refused_alike_by_both_readers() -> None:
+    """Each check of the fast reader (R1, R7, R12, R21–R26) refuses what the careful reader
+    refuses, with the same message and rule."""
+    refused = 0
+    for document in DOCUMENTS:
+        for broken in _broken(document):
+            outcome = _outcome(broken)
+            assert outcome == _careful_outcome(broken)
+            assert not isinstance(outcome, Position), broken
+            refused += 1
+    assert refused > 5 * len(DOCUMENTS)
+
+
+def _broken(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document broken in each way the careful path refuses (R1, R7, R12, R21–R26)."""
+    position = Position.from_json(document)
+    found = [{**document, "turn": (position.turn + 1) % 4}]  # R12
+    if position.plays:
+        found.append({**document, "bid": None})  # R7: plays before the bid
+    held = [card.text for hand in position.hands for card in hand]
+    if held:
+        found.append({**document, "loose": [*document["loose"], held[0]]})  # R1
+    in_play = {card.text for card in DECK} - _unseen(position)
+    for index, house in enumerate(document["houses"]):
+        others = [h for i, h in enumerate(document["houses"]) if i != index]
+        value = house["value"]
+        not_holding = [s for s in range(4) if value not in {c.rank for c in position.hands[s]}]
+        spare = [c.text for c in DECK if c.rank == value and c.text not in in_play]
+        changes: list[dict[str, Any]] = [
+            {"value": 8},  # R21: no house value
+            {"owners": []},  # R25
+            {"sets": [house["sets"][0][:1]]},  # R21: one card, or a set that misses the value
+        ]
+        if not_holding:
+            changes.append({"owners": [*house["owners"], not_holding[0]]})  # R26
+        for change in changes:
+            found.append({**document, "houses": [*others, {**house, **change}]})
+        found.append({**document, "houses": [*document["houses"], house]})  # R22 (and R1)
+        if spare:
+            found.append({**document, "loose": [*document["loose"], spare[0]]})  # R24
+    return found
+
+
+def _unseen(position: Position) -> set[str]:
+    every = [*position.loose, *position.stock, *(c for h in position.houses for c in h.cards)]
+    every += [*(c for hand in position.hands for c in hand)]
+    every += [*(c for pile in position.captured for c in pile)]
+    return {card.text for card in DECK} - {card.text for card in every}
 
 
 def test_a_card_twice_is_refused_by_both_readers() -> None:
