@@ -141,15 +141,17 @@ class _Values:
     so every floor with the same values shares it. Loose cards are masks over the values, and
     a set of them is taken out of a floor by a picker (``_picker``)."""
 
-    __slots__ = ("builds", "captures", "reachable", "singles", "sums")
+    __slots__ = ("builds", "builds_of", "captures", "singles", "sums")
 
     def __init__(self, values: tuple[int, ...]) -> None:
         self.sums = sums = _subset_sums(values)
         reachable = 1
         for total in sums:
             reachable |= 1 << total
-        self.reachable = reachable
-        """Bit ``n`` is set when some loose cards add up to ``n`` (bit 0: none at all)."""
+        # ``reachable``: bit n is set when some loose cards add up to n (bit 0: none at all).
+        self.builds_of = [(reachable << value) >> MIN_HOUSE & 0b11111 for value in range(14)]
+        """``builds_of[v]``: the house values a card of value ``v`` makes up a set of with loose
+        cards (or alone), as the bits of ``_HOUSE_VALUES_IN``."""
         self.captures: list[tuple[_Pick, ...] | None] = [None] * (MAX_HOUSE + 1)
         """``captures[v]``: what each capture by a card of value ``v`` takes, once
         ``find_captures`` has found it."""
@@ -245,8 +247,10 @@ def forget_floors() -> None:
 _THROWS = {card: Throw(card) for card in DECK}  # every throw of a card is the same move
 _BIDS = {value: Bid(value) for value in range(MIN_HOUSE, MAX_HOUSE + 1)}
 _NO_HOUSES: dict[int, HouseFacts] = {}
-_HOUSE_VALUE_BITS = (1 << MAX_HOUSE + 1) - (1 << MIN_HOUSE)
-"""The house values, 9 to 13, as bits (value v is bit v)."""
+_HOUSE_BIT = (0,) * MIN_HOUSE + tuple(1 << value - MIN_HOUSE for value in range(MIN_HOUSE, 14))
+"""Each value's bit among the house values (``_HOUSE_VALUES_IN``); 0 below 9."""
+_OTHER_HOUSE_VALUES = tuple(0b11111 & ~bit for bit in _HOUSE_BIT)
+"""The bits of the house values other than this one."""
 
 
 def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
@@ -273,55 +277,52 @@ def legal_moves(
         if not opening:
             return []
         return [_BIDS[value] for value in sorted({c.rank for c in hand if c.rank >= MIN_HOUSE})]
-    if only is not None:
-        if only not in hand:
-            return []
-        playable: tuple[Card, ...] = (only,)
-    else:
-        playable = hand
-    by_values, made = _floor(loose)
-    reachable = by_values.reachable
     held = [*map(_rank, hand)]  # the hand's values, in hand order
-    # Sets of values are bits: value v is bit v (``reachable`` too: bit n when some loose cards
-    # add up to n).
-    held_bits = 0
-    for value in held:
-        held_bits |= 1 << value
+    # Each card played with the value of the card after it in hand (0 after the last): the hand
+    # is sorted, so a card whose value the next card does not share is the last of its value.
+    if only is None:
+        playable = hand
+        following = held[1:]
+        following.append(0)
+    elif only in hand:
+        playable = (only,)
+        following = [only.rank if held.count(only.rank) > 1 else 0]
+    else:
+        return []
+    by_values, made = _floor(loose)
+    sums = by_values.sums
+    # House values 9 to 13 are the bits 0 to 4 of a number below 32 (``_HOUSE_VALUES_IN``).
+    kept = 0  # the house values held: a build keeps a card of its value (R25–R27)
+    for value in reversed(held):
+        if value < MIN_HOUSE:
+            break
+        kept |= _HOUSE_BIT[value]
     if houses:
         house_at = {}
-        house_bits = owned = partners = 0
+        owned = partners = 0
         breakable = []
         partner = seat ^ 2
         for house in houses:
             value = house.value
             house_at[value] = house
-            house_bits |= 1 << value
             owners = house.owners
             if seat in owners:
-                owned |= 1 << value
+                owned |= _HOUSE_BIT[value]
             elif not opening:
                 if partner in owners:
-                    partners |= 1 << value
+                    partners |= _HOUSE_BIT[value]
                 if not house.cemented:
                     breakable.append(house)  # R28: an opponents' ordinary house, not on play 1
-        if owned & ~held_bits:
+        if owned & kept != owned:
             return []  # R26 already broken: no play can keep every owned house covered
     else:
         house_at = _NO_HOUSES
-        house_bits = owned = partners = 0
+        owned = partners = 0
         breakable = []
-    # R16: a card captures what adds up to its value, or the house of its value; R20: a card
-    # that can capture is not thrown. R10: the opening play is of the bid value.
-    capture_ranks = reachable | house_bits
-    throw_ranks = ~capture_ranks
-    # A build keeps a card of its value in hand (R25–R27), except when adding to a house of one's
+    # Builds keep a card of their value in hand, except when adding to a house of one's
     # partner's that one does not own; R10(a): the opening build is of the bid value.
-    if opening:
-        capture_ranks &= 1 << bid
-        throw_ranks &= 1 << bid
-        targets = held_bits & 1 << bid
-    else:
-        targets = held_bits & _HOUSE_VALUE_BITS | partners
+    targets = kept & _HOUSE_BIT[bid] if opening else kept | partners
+    builds_of = by_values.builds_of
     capture_picks = by_values.captures
     build_picks = by_values.builds
     moves: list[Move] = []
@@ -329,42 +330,45 @@ def legal_moves(
     last_rank = 0
     values: tuple[int, ...] = ()
     breaks: list[tuple[int, int, tuple[Card, ...]]] = []
-    for card in playable:
+    for card, next_value in zip(playable, following, strict=True):
         cv = card.rank
         if cv != last_rank:  # the hand is sorted, so the cards of one rank come together
             last_rank = cv
-            last_of_rank = held.count(cv) == 1
-            if last_of_rank and owned >> cv & 1:
+            last_of_rank = next_value != cv
+            if last_of_rank and owned & _HOUSE_BIT[cv]:
                 # R26: the last card of an owned house's value captures it, nothing else.
                 values = ()
                 breaks = []
             else:
-                wanted = reachable << cv & targets  # the values it makes up a set of
+                wanted = builds_of[cv] & targets  # the house values it makes up a set of
                 if last_of_rank:  # and it must stay in hand to build its own value
-                    wanted &= ~(1 << cv) | partners
-                values = _HOUSE_VALUES_IN[wanted >> MIN_HOUSE]
+                    wanted &= _OTHER_HOUSE_VALUES[cv] | partners
+                values = _HOUSE_VALUES_IN[wanted]
                 breaks = []
                 if breakable and cv <= MAX_HOUSE - MIN_HOUSE:
                     for broken in breakable:
                         value = broken.value + cv
-                        if value <= MAX_HOUSE and held_bits >> value & 1:
+                        if value <= MAX_HOUSE and kept & _HOUSE_BIT[value]:
                             singles = 0 if value in house_at else by_values.singles[value]
                             breaks.append((broken.value, value, _picker(singles)(loose)))
-        if capture_ranks >> cv & 1:
-            has_house = cv in house_at
-            key = card.index << 1 | has_house
-            found = made.get(key)
-            if found is None:
-                picks = capture_picks[cv]
-                if picks is None:
-                    picks = by_values.find_captures(cv)
-                found = made[key] = (
-                    tuple([_capture(card, has_house, pick(loose)) for pick in picks])
-                    if picks
-                    else (_capture(card, True, ()),)  # the house alone
-                )
-            moves += found
-        elif throw_ranks >> cv & 1:
+        # R16: a card captures what adds up to its value, or the house of its value; R20: a card
+        # that can capture is not thrown; R10: the opening play is of the bid value.
+        if cv in sums or cv in house_at:
+            if not opening or cv == bid:
+                has_house = cv in house_at
+                key = card.index << 1 | has_house
+                found = made.get(key)
+                if found is None:
+                    picks = capture_picks[cv]
+                    if picks is None:
+                        picks = by_values.find_captures(cv)
+                    found = made[key] = (
+                        tuple([_capture(card, has_house, pick(loose)) for pick in picks])
+                        if picks
+                        else (_capture(card, True, ()),)  # the house alone
+                    )
+                moves += found
+        elif not opening or cv == bid:
             add(_THROWS[card])
         for value in values:
             new_house = value not in house_at

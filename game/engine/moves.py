@@ -37,7 +37,6 @@ def _repr(move: Move) -> str:
 
 _QUOTED = {card: f'"{card.text}"' for card in DECK}
 """Each card as a JSON string: moves write their JSON text from these (``to_json_text``)."""
-_quoted = _QUOTED.__getitem__
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -109,7 +108,7 @@ class Capture:
         if text is None:
             text = (
                 f'{{"card": "{self.card.text}", "house": {"true" if self.house else "false"}, '
-                f'"kind": "capture", "loose": [{", ".join(map(_quoted, self.loose))}]}}'
+                f'"kind": "capture", "loose": [{", ".join([_QUOTED[c] for c in self.loose])}]}}'
             )
             _set_capture_text(self, text)
         return text
@@ -144,7 +143,7 @@ class Build:
         if text is None:
             text = (
                 f'{{"card": "{self.card.text}", "kind": "build", '
-                f'"loose": [{", ".join(map(_quoted, self.loose))}], "value": {self.value}}}'
+                f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], "value": {self.value}}}'
             )
             _set_build_text(self, text)
         return text
@@ -178,7 +177,7 @@ class Break:
         """``json.dumps(self.to_json(), sort_keys=True)``, written directly."""
         return (
             f'{{"card": "{self.card.text}", "house": {self.house}, "kind": "break", '
-            f'"loose": [{", ".join(map(_quoted, self.loose))}], "value": {self.value}}}'
+            f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], "value": {self.value}}}'
         )
 
     def __str__(self) -> str:

@@ -643,7 +643,7 @@ def _plain_given(value: Any) -> tuple[Card, ...]:
 def _plain_house(raw: Any, hands: tuple[tuple[Card, ...], ...], loose: tuple[Card, ...]) -> House:
     """A plain house that keeps R21 and R24–R26: a dict with a value 9 to 13, a list of seats
     that each hold a card of the value, and a list of card lists that each add up to it, with
-    no loose card of the value beside it. Most have one set (kachcha), read at once."""
+    no loose card of the value beside it. Its sets are mostly of one or two cards."""
     if type(raw) is not dict:
         raise _NotPlain
     value = raw["value"]
@@ -655,39 +655,55 @@ def _plain_house(raw: Any, hands: tuple[tuple[Card, ...], ...], loose: tuple[Car
         or type(owners) is not list
         or not owners  # R25
         or type(sets) is not list
-        or value in map(_rank, loose)  # R24
+        or not sets
     ):
         raise _NotPlain
+    of_value = _CARDS_OF_VALUE[value]
+    if not of_value.isdisjoint(loose):
+        raise _NotPlain  # R24: a loose card of the value belongs in the house
     for owner in owners:
-        if type(owner) is not int or not 0 <= owner <= 3 or value not in map(_rank, hands[owner]):
+        if type(owner) is not int or not 0 <= owner <= 3 or of_value.isdisjoint(hands[owner]):
             raise _NotPlain  # R26: an owner holds a card of the value
-    if len(sets) == 1:
-        group = sets[0]
-        if type(group) is not list or len(group) < 2:
-            raise _NotPlain  # R21: a house has two cards at least
-        cards = itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK)
-        if sum(map(_rank, cards)) != value:
-            raise _NotPlain  # R21
-        return new_house(value, (cards,), frozenset(owners))
-    if not sets:
-        raise _NotPlain
-    places: list[list[int]] = []
+    groups: list[tuple[Card, ...]] = []
     for group in sets:
-        if type(group) is not list or not group:
+        if type(group) is not list:
             raise _NotPlain
-        places.append(
-            sorted(itemgetter(*group)(_PLACE_BY_TEXT))
-            if len(group) > 1
-            else [_PLACE_BY_TEXT[group[0]]]
-        )
-    places.sort()  # sets in canonical order, as ``sorted_sets`` puts them
-    groups = tuple(
-        [itemgetter(*group)(DECK) if len(group) > 1 else (DECK[group[0]],) for group in places]
+        if len(group) == 2:
+            first = CARD_BY_TEXT[group[0]]
+            second = CARD_BY_TEXT[group[1]]
+            if first.rank + second.rank != value:
+                raise _NotPlain  # R21: every set adds up to the house's value
+            groups.append((first, second) if first.index < second.index else (second, first))
+        elif len(group) == 1:
+            card = CARD_BY_TEXT[group[0]]
+            if card.rank != value:
+                raise _NotPlain  # R21
+            groups.append((card,))
+        else:
+            cards = itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK)
+            if sum(map(_rank, cards)) != value:
+                raise _NotPlain  # R21 (an empty set is no list of places, and fails above)
+            groups.append(cards)
+    if len(groups) > 1:
+        # Sets in canonical order, as ``sorted_sets`` puts them: no two share a card (or R1
+        # refuses the position), so their first cards order them.
+        groups.sort(key=_first_card_place)
+    elif len(groups[0]) < 2:
+        raise _NotPlain  # R21: a house has two cards at least
+    return new_house(
+        value, tuple(groups), _SEATS[owners[0]] if len(owners) == 1 else frozenset(owners)
     )
-    for cards in groups:
-        if sum(map(_rank, cards)) != value:
-            raise _NotPlain  # R21: every set adds up to the house's value
-    return new_house(value, groups, frozenset(owners))
+
+
+def _first_card_place(group: tuple[Card, ...]) -> int:
+    return group[0].index
+
+
+_CARDS_OF_VALUE = tuple(
+    frozenset(card for card in DECK if card.rank == value) for value in range(14)
+)
+_SEATS = tuple(frozenset({seat}) for seat in range(4))
+"""A house's owners when it has one, as most have."""
 
 
 def _check(position: Position) -> None:
