@@ -35,7 +35,7 @@ def dumps(document: Any) -> str:
 
 
 def _position(data: Any) -> Position:
-    if isinstance(data, str):
+    if type(data) is str:
         return Position.from_str(data)
     return Position.from_json(data)
 
@@ -61,11 +61,6 @@ _read_json = json.JSONDecoder().raw_decode
 read again by ``json.loads``, for its message)."""
 
 
-def _json_document(text: str) -> Any:
-    data, end = _read_json(text)
-    return data if end == len(text) else json.loads(text)
-
-
 def run_moves(lines: Iterable[str]) -> Iterator[str]:
     """One line of output (JSON text) per position read."""
     for line in lines:
@@ -73,8 +68,12 @@ def run_moves(lines: Iterable[str]) -> Iterator[str]:
         if not text:
             continue
         try:
-            data = _json_document(text) if text[0] in '{["' else text  # or the text notation
-            yield moves_text(_position(data))
+            if text[0] == "{":
+                data, end = _read_json(text)
+                position = Position.from_json(data if end == len(text) else json.loads(text))
+            else:  # a position in the text notation, or JSON that is no object
+                position = _position(json.loads(text) if text[0] in '["' else text)
+            yield moves_text(position)
         except json.JSONDecodeError as error:
             yield dumps(_error(f"not JSON: {error.msg} (column {error.colno})"))
         except SeepError as error:
@@ -142,8 +141,10 @@ def main(
         answer = run_moves if args.command == "moves" else _run_apply_text
         with _collected_per_batch():
             for batch in _arrived(source):
-                sink.write("".join([line + "\n" for line in answer(batch)]))
-                sink.flush()  # before waiting for more input: a program waiting has its answer
+                answers = [*answer(batch)]
+                if answers:
+                    sink.write("\n".join(answers) + "\n")
+                    sink.flush()  # before waiting for more input: a program waiting has it
                 gc.collect(0)
         return 0
     output: Iterable[str]

@@ -168,7 +168,7 @@ class _Values:
         """The loose cards each capture by a card of ``card_value`` takes (R16–R18), remembered
         in ``captures``, where ``legal_moves`` looks first."""
         masks = _capture_masks(self.sums.get(card_value, ()))
-        picks = self.captures[card_value] = tuple(map(_picker, masks))
+        picks = self.captures[card_value] = _pickers(masks)
         return picks
 
     def find_builds(self, card_value: int, value: int, new_house: bool) -> tuple[_Pick, ...]:
@@ -188,7 +188,7 @@ class _Values:
             masks = sorted(found)
         if new_house and masks[0] == 0:
             del masks[0]
-        picks = self.builds[card_value << 5 | value << 1 | new_house] = tuple(map(_picker, masks))
+        picks = self.builds[card_value << 5 | value << 1 | new_house] = _pickers(masks)
         return picks
 
 
@@ -215,6 +215,13 @@ _PICKERS = tuple(_make_picker(mask) for mask in range(1 << 8))
 def _picker(mask: int) -> _Pick:
     """``_picker(mask)(loose)``: the tuple of the loose cards at the bits of ``mask``."""
     return _PICKERS[mask] if mask < 256 else _make_picker(mask)
+
+
+def _pickers(masks: Sequence[int]) -> tuple[_Pick, ...]:
+    """The pickers of masks in ascending order."""
+    if not masks or masks[-1] < 256:
+        return tuple([_PICKERS[mask] for mask in masks])
+    return tuple(map(_picker, masks))
 
 
 # A capture, build or break of the same cards turns up on many floors (a 9 taking a 4 and a 5
