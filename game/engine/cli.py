@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from .deal import deal
 from .errors import SeepError
-from .moves import Move, move_from_json, move_from_str
+from .moves import Move, json_list_text, move_from_json, move_from_str
 from .position import Position
 from .scoring import score_deal
 
@@ -52,8 +52,8 @@ def _error(message: str, rule: str | None = None) -> dict[str, Any]:
 
 def moves_text(position: Position) -> str:
     """The legal moves as one line of JSON: the list of their canonical JSON, sorted by its text
-    with keys sorted (what ``dumps`` writes of that list, written move by move)."""
-    return f"[{', '.join(sorted([m.to_json_text() for m in position.legal_moves()]))}]"
+    with keys sorted (what ``dumps`` writes of that list)."""
+    return json_list_text(position.legal_moves())
 
 
 _read_json = json.JSONDecoder().raw_decode

@@ -44,6 +44,7 @@ class Bid:
     """The bidder names a house value 9–13 matching a card in their hand (R7)."""
 
     value: int
+    _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "bid"
     __repr__ = _repr
 
@@ -51,8 +52,12 @@ class Bid:
         return {"kind": "bid", "value": self.value}
 
     def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly."""
-        return f'{{"kind": "bid", "value": {self.value}}}'
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
+        text = self._json_text
+        if text is None:
+            text = f'{{"kind": "bid", "value": {self.value}}}'
+            _set_bid_text(self, text)
+        return text
 
     def __str__(self) -> str:
         return f"bid {self.value}"
@@ -161,6 +166,7 @@ class Break:
     house: int
     value: int
     loose: tuple[Card, ...]
+    _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "break"
     __repr__ = _repr
 
@@ -174,11 +180,16 @@ class Break:
         }
 
     def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly."""
-        return (
-            f'{{"card": "{self.card.text}", "house": {self.house}, "kind": "break", '
-            f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], "value": {self.value}}}'
-        )
+        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
+        text = self._json_text
+        if text is None:
+            text = (
+                f'{{"card": "{self.card.text}", "house": {self.house}, "kind": "break", '
+                f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], '
+                f'"value": {self.value}}}'
+            )
+            _set_break_text(self, text)
+        return text
 
     def __str__(self) -> str:
         text = f"break {self.card} {self.house}>{self.value}"
@@ -203,13 +214,20 @@ _new_object = object.__new__
 _set_break_card, _set_break_house, _set_break_value, _set_break_loose = (
     getattr(Break, name).__set__ for name in ("card", "house", "value", "loose")
 )
-_remember_throw_text, _set_capture_text, _set_build_text = (
-    vars(kind)["_json_text"].__set__ for kind in (Throw, Capture, Build)
+_remember_throw_text, _set_capture_text, _set_build_text, _set_break_text, _set_bid_text = (
+    vars(kind)["_json_text"].__set__ for kind in (Throw, Capture, Build, Break, Bid)
 )
 """Remembering a move's JSON text: its slot set directly (the classes are frozen)."""
 assert [f.name for f in fields(Capture)] == ["card", "house", "loose", "_json_text"]
 assert [f.name for f in fields(Build)] == ["card", "value", "loose", "_json_text"]
-assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose"]
+assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose", "_json_text"]
+
+
+def json_list_text(moves: Iterable[Move]) -> str:
+    """The moves' JSON as one JSON list, sorted by its text with keys sorted: what
+    ``json.dumps(sorted(json_texts), sort_keys=True)`` would write, written from the text each
+    move remembers (the generator hands out the same moves again)."""
+    return f"[{', '.join(sorted([move._json_text or move.to_json_text() for move in moves]))}]"
 
 
 class _UnfrozenCapture:
@@ -262,6 +280,7 @@ def new_break(card: Card, house: int, value: int, loose: tuple[Card, ...]) -> Br
     _set_break_house(move, house)
     _set_break_value(move, value)
     _set_break_loose(move, loose)
+    _set_break_text(move, None)
     return move
 
 
