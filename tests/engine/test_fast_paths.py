@@ -214,6 +214,18 @@ def test_the_mutations_give_valid_and_invalid_documents() -> None:
     assert all(_careful_outcome(document) == _outcome(document) for document in DOCUMENTS)
 
 
+def test_valid_documents_are_read_without_the_careful_reader(monkeypatch: Any) -> None:
+    """The careful reader, several times slower, is for documents that need it: a valid one
+    (with or without a stock, houses or piles) is read and checked by the fast reader alone."""
+
+    def refuse(data: Any) -> None:
+        raise AssertionError(f"the careful reader read {data}")
+
+    monkeypatch.setattr("game.engine.position._read_carefully", refuse)
+    for document in DOCUMENTS:
+        assert Position.from_json(document).to_json() == document
+
+
 def test_each_rule_a_document_breaks_is_refused_alike_by_both_readers() -> None:
     """Each check of the fast reader (R1, R7, R12, R21–R26) refuses what the careful reader
     refuses, with the same message and rule."""
