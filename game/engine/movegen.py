@@ -64,10 +64,9 @@ def capture_groups(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
     """The groups loose cards of these values make: every non-empty subset adding up to at most 13,
     as a mask over ``values``, by its total. A card of value v may capture the groups of total v
     (R16)."""
-    return _subset_sums(tuple(values))
+    return _values(tuple(values)).sums
 
 
-@lru_cache(maxsize=8192)
 def _subset_sums(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Each total's masks in depth-first order (the first card's subsets first, each followed by
     its extensions), which the order of legal moves, and so of ``illegal.py``'s words, follows.
@@ -116,7 +115,7 @@ def maximal_captures(groups: Sequence[int]) -> tuple[int, ...]:
 
 def takes_every_loose_card(values: Sequence[int], value: int) -> bool:
     """Whether one capture by a card of ``value`` can take all the loose cards of these values."""
-    groups = _subset_sums(tuple(values)).get(value, ())
+    groups = _values(tuple(values)).sums.get(value, ())
     return (1 << len(values)) - 1 in _capture_masks(groups)
 
 
@@ -247,7 +246,7 @@ def _floor(loose: tuple[Card, ...]) -> tuple[_Values, _Made]:
 
 def forget_floors() -> None:
     """Empty the remembered floors, moves and arithmetic (to measure the generator from cold)."""
-    for cached in (_floor, _values, _subset_sums, _capture_masks, _capture, _build, _break):
+    for cached in (_floor, _values, _capture_masks, _capture, _build, _break):
         cached.cache_clear()
 
 
