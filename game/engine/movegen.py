@@ -12,7 +12,7 @@ only subsets summing to at most 13 are ever enumerated.
 
 What the loose cards allow does not depend on who plays, so it is remembered: as masks for each
 list of loose values (``_Values``, shared by every floor with those values), and as moves for
-each floor (``_Floor``): the same floor comes back for every seat and every searched world. What
+each floor (``_floor``): the same floor comes back for every seat and every searched world. What
 depends on the player (houses owned, cards kept in hand, the opening) is checked per rank in hand.
 """
 

@@ -684,7 +684,7 @@ def _plain_house(raw: Any, hands: tuple[tuple[Card, ...], ...], loose: tuple[Car
         else:
             cards = itemgetter(*sorted(itemgetter(*group)(_PLACE_BY_TEXT)))(DECK)
             if sum(map(_rank, cards)) != value:
-                raise _NotPlain  # R21 (an empty set is no list of places, and fails above)
+                raise _NotPlain  # R21 (an empty set fails at its look-up)
             groups.append(cards)
     if len(groups) > 1:
         # Sets in canonical order, as ``sorted_sets`` puts them: no two share a card (or R1
