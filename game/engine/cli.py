@@ -35,7 +35,7 @@ def dumps(document: Any) -> str:
 
 
 def _position(data: Any) -> Position:
-    if type(data) is str:
+    if isinstance(data, str):
         return Position.from_str(data)
     return Position.from_json(data)
 
