@@ -221,7 +221,7 @@ def test_valid_documents_are_read_without_the_careful_reader(monkeypatch: Any) -
     def refuse(data: Any) -> None:
         raise AssertionError(f"the careful reader read {data}")
 
-    monkeypatch.setattr("game.engine.position._read_carefully", refuse)
+    monkeypatch.setattr("game.engine.reading._read_carefully", refuse)
     for document in DOCUMENTS:
         assert Position.from_json(document).to_json() == document
 
