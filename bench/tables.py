@@ -115,10 +115,10 @@ def check_plays(ledger: Ledger) -> tuple[int, int, int]:
     """Every table's stored moves against the plays the server accepted: how many were stored,
     how many accepted, and how many tables differ (a play lost, doubled or out of order)."""
     from game.engine import move_from_str
-    from game.people.models import PeopleTable
+    from game.tables.models import Game
 
     stored = accepted = differ = 0
-    for table in PeopleTable.objects.all():
+    for table in Game.objects.all():
         moves = [move for entry in table.deals for move in entry["moves"]]
         plays = [str(move_from_str(move)) for _version, move in sorted(ledger.accepted[table.code])]
         stored, accepted = stored + len(moves), accepted + len(plays)
@@ -138,10 +138,10 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace, base: str) -> None:
-    from game.people import tables
+    from game.tables import service
 
     codes = [
-        tables.create_table(["", "", "", ""], None, "", deals_to_play=0, bot_speed="fast").code
+        service.create_table(["", "", "", ""], None, "", deals_to_play=0, bot_speed="fast").code
         for _n in range(args.tables)
     ]
     timings, ledger, stop = Timings(), Ledger(), threading.Event()

@@ -106,8 +106,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks_db",
     "game.table",
-    "game.practice",
-    "game.people",
+    "game.practice",  # its migrations alone: the practice games moved to game.tables
+    "game.tables",
     "lessons",
     "lessons.course",
     "lessons.puzzles",

@@ -16,8 +16,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
 urlpatterns += i18n_patterns(
     path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
     path("puzzles/", include("lessons.puzzles.urls")),
-    path("play/", include("game.practice.urls")),
-    path("", include("game.people.urls")),  # /tables/…, and /t/<code>: a table's short link
+    # Every table: /play/ (a practice game), /tables/…, and /t/<code>: a table's short link.
+    path("", include("game.tables.urls")),
     path("rules/", include("lessons.rules.urls")),
     path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
     path("settings/", include("game.table.urls")),  # the deck switch

@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
         "game.search",
         "game.review",
     },
-    "game.people": {"game.table", "game.match", "game.engine", "game.bots", "game.search"},
+    "game.tables": {"game.table", "game.match", "game.engine", "game.bots", "game.search"},
     "lessons": {"game.table", "game.engine", "game.bots", "game.search"},
     "lessons.course": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.puzzles": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
@@ -52,7 +52,7 @@ PURE = {"game.engine", "game.bots", "game.search", "game.review", "game.match", 
 TEMPLATE_OWNERS = {
     "table/": "game.table",
     "practice/": "game.practice",
-    "people/": "game.people",
+    "people/": "game.tables",
     "course/": "lessons.course",
     "puzzles/": "lessons.puzzles",
     "classroom/": "lessons.classroom",
@@ -180,10 +180,10 @@ def test_templates_use_only_what_their_part_may() -> None:
         ("game.table.component", "game.engine", True),
         ("game.match.state", "game.table", False),  # upward: the match rules know no page
         ("game.practice.views", "game.match", True),
-        ("game.people.views", "game.practice.views", False),  # sideways: two kinds of table
-        ("game.practice.views", "game.people.tables", False),
-        ("lessons.classroom.views", "game.people.tables", True),
-        ("game.people.tables", "lessons.classroom.tableplay", False),  # upward
+        ("game.tables.views", "game.practice.views", False),  # sideways: two kinds of table
+        ("game.practice.views", "game.tables.service", False),
+        ("lessons.classroom.views", "game.tables.service", True),
+        ("game.tables.service", "lessons.classroom.tableplay", False),  # upward
     ],
 )
 def test_the_rule_itself(module: str, imported: str, allowed: bool) -> None:

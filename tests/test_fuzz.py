@@ -43,8 +43,8 @@ from hypothesis import strategies as st
 from pytest_django.fixtures import Settings
 
 from game.engine import ACTIONS, DECK
-from game.people import seeds as people_seeds
-from game.people.models import PeopleReview, PeopleTable
+from game.tables import seeds as people_seeds
+from game.tables.models import SeatReview, Game
 from game.practice.models import PracticeGame, PracticeReview
 from game.review import DealReview
 from game.table import review_tasks
@@ -303,7 +303,7 @@ def practice(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PracticeGame]:
 
 
 @pytest.fixture
-def people_table(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PeopleTable]:
+def people_table(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, Game]:
     """A table with people, two of them and two bots, at the host's turn, and the host's browser."""
     monkeypatch.setattr(people_seeds, "new_match_seed", lambda: 2)
     host = Client()
@@ -434,7 +434,7 @@ def people_play(request: pytest.FixtureRequest) -> Target:
         {"bot_speed": "slow"},
     ]
     names = ("play", "bot", "back", "next_deal", "react", "speed", "leave")
-    urls = [reverse(f"people:{name}", args=[table.code]) for name in names]
+    urls = [reverse(f"tables:{name}", args=[table.code]) for name in names]
     return Target(urls, client, samples)
 
 
@@ -446,7 +446,7 @@ def people_lobby(request: pytest.FixtureRequest) -> Target:
         {"seat": "4", "name": "Dev"},
         {"seat": "3", "level": "expert"},
     ]
-    urls = [reverse(f"people:{name}", args=[table.code]) for name in ("join", "bot_seat")]
+    urls = [reverse(f"tables:{name}", args=[table.code]) for name in ("join", "bot_seat")]
     return Target(urls, host, samples)
 
 
@@ -462,7 +462,7 @@ def new_people_table(request: pytest.FixtureRequest) -> Target:
         "hints": "on",
         "spectators": "on",
     }
-    return Target([reverse("people:new")], Client(), [sample])
+    return Target([reverse("tables:new")], Client(), [sample])
 
 
 def joins(request: pytest.FixtureRequest) -> Target:
@@ -662,7 +662,7 @@ def people_review(request: pytest.FixtureRequest) -> Target:
     done = people_tables.finished_table()
     host = done.by_seat[0]
     review = people_tables.reviewed(host, done.table, 0)
-    pk = PeopleReview.objects.get(table=done.table, seat=0).pk
+    pk = SeatReview.objects.get(table=done.table, seat=0).pk
     worst = max(review.plays, key=lambda play: play.loss)
     hand = [str(card) for card in done.record.positions[worst.index].hands[0]]
 

@@ -4,9 +4,9 @@ background by ``game.table.review_tasks``, and read back for the pages (docs/rev
 A review is of one seat's own plays, and every page of it draws a moment from that seat's view
 just before the play (``game.review.view_before``): the cards the seat could not see then never
 reach a page. "Try again from here" judges a new play with the review's own search, budget and
-seed, so the play that was made is judged there exactly as the review judged it. The practice
-table (``game.practice.review``) and the tables with people (``game.people.review``) each say
-whose review it is and where their deal comes from; the rest is here.
+seed, so the play that was made is judged there exactly as the review judged it. The tables'
+own module (``game.tables.review``) says whose review it is and where its deal comes from; the
+rest is here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from game.engine import Deal, Move
+from game.engine import Deal, Move, View
 from game.review import (
     PUZZLE_THEMES,
     DealReview,
@@ -38,7 +38,6 @@ from game.table.explanations import theme_name, word_explanation
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.models import FinishedDeal, StoredReview
-from game.table.replay import deal_at
 from game.table.wording import describe_play
 
 REVIEW_VERSION = 2
@@ -269,14 +268,16 @@ def read_review(finished: FinishedDeal, stored: StoredReview) -> ReadReview:
         lines.append(
             PlayLine(play, describe_play(view, play.played), describe_play(view, play.best))
         )
-    stood_in = tuple(
-        StandInLine(
-            record.positions[index].plays + 1,
-            describe_play(view_before(record, index), record.moves[index]),
-        )
-        for index in review.stand_ins
-    )
+    told = record.view_for(review.seat)  # the deal is over: its whole story, from the seat
+    stood_in = tuple(_stand_in_line(told, index) for index in review.stand_ins)
     return ReadReview(finished, review, tuple(lines), stood_in)
+
+
+def _stand_in_line(view: View, index: int) -> StandInLine:
+    """The seat's play ``index`` (of the record), made by a stand-in bot, told from the seat's
+    view of the deal."""
+    event = view.play_events[index]
+    return StandInLine(event.number, describe_play(event.before, event.move))
 
 
 # ---- a moment on the table, and trying it again -------------------------------------------------
@@ -297,7 +298,6 @@ def moment_table(
     each seat is in the log, ``table_names``: on the table); with a ``post_url`` it is an
     exercise (the plays listed) posting there."""
     view = view_before(read.record, line.play.index)
-    shown = deal_at(read.record, line.play.index)
     return Table(
         t=table_view(view, names=table_names, picked=picked),
         post_url=post_url,
@@ -306,7 +306,7 @@ def moment_table(
         assist=bool(post_url),
         feedback=feedback,
         hidden=dict(hidden or {}),
-        log=play_log(shown, read.review.seat, names, read.finished.stand_ins),
+        log=play_log(view, read.review.seat, names, read.finished.stand_ins),
     )
 
 

@@ -1,18 +1,23 @@
 from django.apps import AppConfig
 
 
-class PeopleConfig(AppConfig):
-    """Tables with people: a match where any seat is a person or a bot, played live through
-    polling, each person seeing only their own seat."""
+class TablesConfig(AppConfig):
+    """Every table a match is played at, whoever holds the seats: a practice game (one person,
+    three bots) and tables with people (any seat a person or a bot), played live through
+    polling, each person seeing only their own seat.
 
-    name = "game.people"
+    The label stays "people" (the app's first home) so that existing databases keep their
+    tables and migration history.
+    """
+
+    name = "game.tables"
     label = "people"
-    verbose_name = "Tables with people"
+    verbose_name = "Tables"
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from game.people.holders import claim_seats
+        from game.tables.holders import claim_seats
 
         # A browser's seats follow it into the account it signs in to.
         user_logged_in.connect(claim_seats, dispatch_uid="people-claim-seats")

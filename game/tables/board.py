@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from game.engine import team_of
 from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
-from game.people import tables
-from game.people.holders import Viewer
-from game.people.models import BotSpeed, Level, PeopleTable, Reaction, Seat
+from game.tables import service
+from game.tables.holders import Viewer
+from game.tables.models import BotSpeed, Level, Game, Reaction, Seat
 from game.table.component import Feedback, Table, seat_label, seat_number, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.scoresheet import difference_chart, score_sheet
+from game.table.seen import cards_seen
 
 RETRY_SECONDS = 5  # a bot turn nobody has made yet (its claimant died, the Expert was busy)
 
@@ -32,7 +33,7 @@ def player_name(seat: Seat, away: bool = False) -> str:
     if seat.is_bot:
         return _("%(level)s bot") % {"level": Level(seat.level).label}
     if not seat.name:
-        return _("free seat")
+        return _("free seat") if seat.is_free else _("A player")
     if away and seat.is_free:
         return _("%(name)s left: a bot plays the seat until someone sits down") % {
             "name": seat.name
@@ -42,7 +43,7 @@ def player_name(seat: Seat, away: bool = False) -> str:
     return seat.name
 
 
-def seat_names(table: PeopleTable, seats: list[Seat]) -> dict[int, str]:
+def seat_names(table: Game, seats: list[Seat]) -> dict[int, str]:
     return {seat.number: player_name(seat, seat.number in table.away) for seat in seats}
 
 
@@ -64,7 +65,7 @@ def teams(seats: list[Seat]) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
 
 
 def page_context(
-    table: PeopleTable,
+    table: Game,
     seats: list[Seat],
     viewer: Viewer,
     feedback: Feedback | None = None,
@@ -80,8 +81,9 @@ def page_context(
     context = reactions_context(table, seats, viewer, latest_reaction)
     context.update(
         seats=seats,
+        played_on_from=played_on_from(table),
         kinds=Reaction.Kind.choices,
-        poll_every=f"{tables.POLL_SECONDS:g}s",
+        poll_every=f"{service.POLL_SECONDS:g}s",
         feedback=feedback,
         speeds=BotSpeed.choices,
         # Mid-match, seats their people left, which anyone not seated may take.
@@ -93,17 +95,17 @@ def page_context(
     elif viewer.seat is None and not table.spectators:
         context["phase"] = "closed"
     else:
-        state = state or tables.load_state(table, seats)
+        state = state or service.load_state(table, seats)
         context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
         context["phase"] = "match"
     return context
 
 
 def reactions_context(
-    table: PeopleTable, seats: list[Seat], viewer: Viewer, latest: int | None = None
+    table: Game, seats: list[Seat], viewer: Viewer, latest: int | None = None
 ) -> dict[str, Any]:
     """The latest reactions, each with who said it as the viewer calls them."""
-    reactions = tables.recent_reactions(table, latest)
+    reactions = service.recent_reactions(table, latest)
     names = log_names(seats, viewer.number)
     return {
         "table": table,
@@ -113,7 +115,7 @@ def reactions_context(
     }
 
 
-def lobby_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
+def lobby_context(table: Game, seats: list[Seat], viewer: Viewer) -> dict[str, Any]:
     """The seats before the match: who sits where, which are free; a free seat can be taken
     (partner in view) or, by the host or anyone seated, given to a bot."""
     return {
@@ -124,8 +126,15 @@ def lobby_context(table: PeopleTable, seats: list[Seat], viewer: Viewer) -> dict
     }
 
 
+def played_on_from(table: Game) -> str | None:
+    """The page a game played on from a chosen position came from ("" if none is known); None
+    for a game dealt from a shuffle."""
+    first = table.deals[0] if table.deals else {}
+    return str(first.get("from", "")) if "position" in first else None
+
+
 def board_context(
-    table: PeopleTable,
+    table: Game,
     seats: list[Seat],
     state: MatchState,
     viewer: Viewer,
@@ -133,8 +142,12 @@ def board_context(
     feedback: Feedback | None = None,
     choices: tuple[Any, ...] = (),
     hint: dict[str, str] | None = None,
+    announce: bool = False,
+    show_seen: bool = False,
 ) -> dict[str, Any]:
-    """The match as the viewer sees it."""
+    """The match as the viewer sees it. ``announce``: the page is redrawn after a change, so
+    the latest play, if another seat made it, is said to screen readers; ``show_seen``: the
+    viewer keeps the panel of cards seen so far open."""
     me = viewer.number
     record = state.current
     watching = me is None
@@ -146,7 +159,7 @@ def board_context(
     log = play_log(record, me, names, state.stand_ins())
     board = Table(
         t=table_view(view, names=seat_names(table, seats), picked=picked, watching=watching),
-        post_url=reverse("people:play", args=[table.code]),
+        post_url=reverse("tables:play", args=[table.code]),
         target="#board",
         can_play=my_turn,
         assist=table.show_legal,
@@ -154,6 +167,10 @@ def board_context(
         hidden={"expected": table.version},
         log=log,
         takes_focus=hint is None,  # a hint's "Play it" takes it instead
+        seen=cards_seen(view.loose, view.houses, view.captured, view.hand)
+        if show_seen and not watching
+        else (),
+        seen_switch="" if watching else reverse("tables:table", args=[table.code]),
     ).with_choices(choices)
     to_play = state.to_play
     context: dict[str, Any] = {
@@ -168,6 +185,10 @@ def board_context(
         "away": me is not None and me in table.away,
         "hint": hint,
         "hints": table.hints and my_turn,
+        "undo": table.undo and my_turn,
+        # For the live region outside the board (a region drawn afresh with it is not read out).
+        "announce": announce,
+        "news": log[-1] if announce and log and not log[-1].mine else None,
     }
     context.update(_next_ask(table, state, viewer))
     context.update(_timer(table, state))
@@ -184,7 +205,7 @@ def _baazis(state: MatchState, viewer: int | None) -> tuple[int, int]:
     return won[mine], won[1 - mine]
 
 
-def _next_ask(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str, Any]:
+def _next_ask(table: Game, state: MatchState, viewer: Viewer) -> dict[str, Any]:
     """Whether this page asks for a bot's turn, and after how long: every seated person's page
     does at a bot's turn, or a stand-in's (the others' pages when someone lets the timer run
     out). Watchers' pages only look."""
@@ -193,17 +214,17 @@ def _next_ask(table: PeopleTable, state: MatchState, viewer: Viewer) -> dict[str
         return {"bot_delay": None}
     timer_only = seat not in state.levels and seat not in table.away
     if timer_only:
-        left = tables.seconds_left(table, state)
+        left = service.seconds_left(table, state)
         if left is None or seat == viewer.number:
             return {"bot_delay": None}
         delay = left + 0.2  # past the server's own clock
     else:
-        delay = tables.bot_pause(table, state)
+        delay = service.bot_pause(table, state)
     return {"bot_delay": as_delay(delay), "retry": f"{RETRY_SECONDS}s", "timer_only": timer_only}
 
 
-def _timer(table: PeopleTable, state: MatchState) -> dict[str, Any]:
-    left = tables.seconds_left(table, state)
+def _timer(table: Game, state: MatchState) -> dict[str, Any]:
+    left = service.seconds_left(table, state)
     if left is None:
         return {"time_left": None}
     return {"time_left": round(left), "time_limit": table.turn_seconds}
@@ -214,6 +235,7 @@ __all__ = [
     "lobby_context",
     "log_names",
     "page_context",
+    "played_on_from",
     "player_name",
     "reactions_context",
     "teams",

@@ -1,6 +1,6 @@
-"""The forms of a table with people: making one, sitting down, a bot for a free seat, the bots'
-speed, a reaction. Seat numbers are posted as people read them (1–4) and kept as the engine
-counts them (0–3)."""
+"""The forms of the tables: a practice game, a table with people, sitting down, a bot for a free
+seat, the bots' speed, a reaction. Seat numbers are posted as people read them (1–4) and kept as
+the engine counts them (0–3)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from game.match.pace import BOT_PAUSE
-from game.people.models import BotSpeed, Level, Reaction
+from game.tables.models import BotSpeed, Level, Reaction
 
 LENGTHS = [
     (1, _("One deal")),
     (2, _("Two deals")),
     (4, _("Four deals")),
+    (8, _("Eight deals")),
     (0, _("Until one team wins a baazi")),
 ]
 TIMERS = [
@@ -61,18 +62,40 @@ def name_field(required: bool = True) -> forms.CharField:
 
 
 def bot_speed_field() -> forms.TypedChoiceField:
+    """How long each bot play stays on the table. Left out (a page from before the choice
+    existed), it is normal."""
     return forms.TypedChoiceField(
         label=_("Bot speed"),
         choices=BotSpeed.choices,
         initial=BotSpeed.NORMAL,
+        required=False,
+        empty_value=BotSpeed.NORMAL,
         help_text=format_lazy(
             _(
                 "How long each bot play stays on the table: slow {slow} s, normal {normal} s, "
-                "fast {fast} s, after it has reached every player."
+                "fast {fast} s."
             ),
-            **{speed: seconds for speed, seconds in BOT_PAUSE.items()},
+            **{str(speed): seconds for speed, seconds in BOT_PAUSE.items()},
         ),
     )
+
+
+class NewGameForm(forms.Form):
+    """A practice game: the bots, the match's length, and the help the table gives."""
+
+    opponents = forms.ChoiceField(
+        label=_("Opponents"), choices=Level.choices, initial=Level.CASUAL
+    )
+    partner = forms.ChoiceField(label=_("Your partner"), choices=Level.choices, initial=Level.CASUAL)
+    deals_to_play = forms.TypedChoiceField(
+        label=_("Match length"), choices=LENGTHS, coerce=int, initial=0
+    )
+    show_legal = forms.BooleanField(
+        label=_("Show what each card can do"), required=False, initial=True
+    )
+    hints = forms.BooleanField(label=_("Offer hints"), required=False, initial=True)
+    undo = forms.BooleanField(label=_("Allow undo"), required=False, initial=True)
+    bot_speed = bot_speed_field()
 
 
 class NewTableForm(forms.Form):

@@ -1,6 +1,6 @@
 """Whose seat is whose: a seat is held for its person by their browser's key (kept in the
 session) and, once they sign in, by their account, so they can reload, or sign in on another
-device, and find their seat again.
+device, and find their seat again. A practice game is held the same way: its person's seat.
 
 Signing out empties the session, key and all; on sign-in the browser's seats become the account's
 (``claim_seats``, connected to ``user_logged_in`` by the app's config), unless the account
@@ -16,17 +16,36 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
-from game.people.models import PeopleTable, Seat
+from game.tables.models import Game, Seat
 
 KEY = "people_key"
+# The practice table's own key, from before every table was one app: a browser that has it
+# keeps its practice games (their seats were moved holding it).
+FORMER_PRACTICE_KEY = "practice_owner"
 
 
 def browser_key(request: HttpRequest, create: bool = False) -> str:
     """This browser's key to its seats and the tables it hosts."""
-    key = request.session.get(KEY, "")
+    session = request.session
+    if FORMER_PRACTICE_KEY in session:
+        _adopt_former_key(session)
+    key = session.get(KEY, "")
     if not key and create:
-        key = request.session[KEY] = secrets.token_urlsafe(24)
+        key = session[KEY] = secrets.token_urlsafe(24)
     return str(key)
+
+
+def _adopt_former_key(session: Any) -> None:
+    """One key per browser: the practice table's former key becomes the browser's key, or, if
+    the browser has one already, the games held by the former key move to it (a practice game
+    has one person's seat, so no table gets two seats of one browser)."""
+    former = str(session.pop(FORMER_PRACTICE_KEY))
+    key = session.get(KEY, "")
+    if not key:
+        session[KEY] = former
+        return
+    Seat.objects.filter(holder_key=former).update(holder_key=key)
+    Game.objects.filter(host_key=former).update(host_key=key)
 
 
 def _mine(request: HttpRequest, user_field: str, key_field: str) -> Q:
@@ -50,7 +69,7 @@ class Viewer:
         return None if self.seat is None else self.seat.number
 
 
-def viewer_of(request: HttpRequest, table: PeopleTable, seats: list[Seat]) -> Viewer:
+def viewer_of(request: HttpRequest, table: Game, seats: list[Seat]) -> Viewer:
     """The seat among ``seats`` this browser or account holds, and whether it hosts."""
     key = browser_key(request)
     user = request.user.pk if request.user.is_authenticated else None
@@ -66,11 +85,13 @@ def viewer_of(request: HttpRequest, table: PeopleTable, seats: list[Seat]) -> Vi
     return Viewer(mine, host)
 
 
-def my_tables(request: HttpRequest) -> QuerySet[PeopleTable]:
-    """The tables this browser or account sits at or hosts, newest first."""
+def my_tables(request: HttpRequest, practice: bool = False) -> QuerySet[Game]:
+    """The tables this browser or account sits at or hosts, newest first: its practice games,
+    or (``practice`` False) its tables with people."""
     seated = Seat.objects.filter(_mine(request, "holder_user", "holder_key")).values("table")
     hosted = _mine(request, "host_user", "host_key")
-    return PeopleTable.objects.filter(Q(pk__in=seated) | hosted).prefetch_related("seats")
+    mine = Game.objects.filter(Q(pk__in=seated) | hosted, practice=practice)
+    return mine.prefetch_related("seats")
 
 
 def claim_seats(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> int:
@@ -82,7 +103,7 @@ def claim_seats(sender: Any, request: HttpRequest | None, user: Any, **kwargs: A
     key = browser_key(request)
     if not key:
         return 0
-    PeopleTable.objects.filter(host_key=key, host_user=None).update(host_user=user)
+    Game.objects.filter(host_key=key, host_user=None).update(host_user=user)
     taken = Seat.objects.filter(holder_user=user).values("table")
     seats = Seat.objects.filter(holder_key=key, holder_user=None).exclude(table__in=taken)
     return seats.update(holder_user=user)

@@ -1,9 +1,11 @@
-"""Tables with people: the table (settings, the match record, ``version``), its four seats and
-the quick reactions said at it (DESIGN.md "State": seeds and plays, positions rebuilt).
+"""Every table a match is played at: the game (settings, the match record, ``version``), its
+four seats, each a person's or a bot's, and the quick reactions said at it (DESIGN.md "State":
+seeds and plays, positions rebuilt). A practice game is a game whose one person plays against
+three bots, private to them.
 
-Every change to the match is a compare-and-swap on ``version``, as at the practice table, so of
-two posts answering the same table (two people, two browsers polling for the same bot turn)
-exactly one wins, whichever process serves it.
+Every change to the match is a compare-and-swap on ``version``, so of two posts answering the
+same table (two people, two tabs, two browsers polling for the same bot turn) exactly one wins,
+whichever process serves it.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ class Level(models.TextChoices):
 
 
 class BotSpeed(models.TextChoices):
-    """How long each bot play stays on the table before the next (``game.people.tables``)."""
+    """How long each bot play stays on the table before the next (``game.tables.service``)."""
 
     SLOW = "slow", _("Slow")
     NORMAL = "normal", _("Normal")
     FAST = "fast", _("Fast")
 
 
-class PeopleTable(models.Model):
+class Game(models.Model):
     code = models.CharField(max_length=8, unique=True)  # the short code people join with
     host_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -48,6 +50,13 @@ class PeopleTable(models.Model):
     hints = models.BooleanField(default=False)
     turn_seconds = models.PositiveSmallIntegerField(default=0)  # the turn timer; 0: off
     spectators = models.BooleanField(default=True)  # people with the link may watch
+    # A practice game: one person against bots, listed at /play/, seen by nobody else.
+    practice = models.BooleanField(default=False)
+    undo = models.BooleanField(default=False)  # the person may take a play back (practice only)
+    undo_used = models.BooleanField(default=False)
+    # The address a practice game had before every table was one app (/play/<former_id>/),
+    # which still leads here.
+    former_id = models.CharField(max_length=24, blank=True, db_index=True)
     seed = models.BigIntegerField()
     # One entry per deal started (game.match.MatchState): seed, dealer, moves, stand_ins.
     deals: models.JSONField[list[dict[str, Any]]] = models.JSONField(default=list)
@@ -66,14 +75,14 @@ class PeopleTable(models.Model):
         ordering = ["-updated"]
 
     def __str__(self) -> str:
-        return f"table {self.code}"
+        return f"practice game {self.code}" if self.practice else f"table {self.code}"
 
 
 class Seat(models.Model):
     """One of a table's four seats: a bot's (``level``), or a person's, held for them by their
     browser's key and, once signed in, their account."""
 
-    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()  # 0–3, in play order; 0 and 2 are partners
     level = models.CharField(max_length=10, choices=Level.choices, blank=True)  # "": a person's
     name = models.CharField(max_length=24, blank=True)
@@ -124,7 +133,7 @@ class Reaction(models.Model):
         OOPS = "oops", _("Oops")
         WELL_PLAYED = "partner", _("Well played, partner")
 
-    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="reactions")
+    table = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reactions")
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     created = models.DateTimeField(auto_now_add=True)
@@ -136,13 +145,13 @@ class Reaction(models.Model):
         return f"{self.kind} from seat {self.seat + 1} at {self.table}"
 
 
-class PeopleReview(StoredReview):
+class SeatReview(StoredReview):
     """The Expert's review of one person's plays in a finished deal at a table (the fields and
     their meaning: ``game.table.models.StoredReview``): one per table, deal, seat and review
     version, shown only to whoever holds that seat. The plays a stand-in bot made for the seat
     while its person was away are listed in it, never judged."""
 
-    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="reviews")
+    table = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
 
     class Meta:
         constraints = [

@@ -1,4 +1,4 @@
-"""Reviews of deals at a table with people: each person's review is of their own seat's plays,
+"""Reviews of deals at a table (a practice game's too): each person's review is of their own seat's plays,
 shown to whoever holds that seat and no one else (``game.table.reviews`` does the rest, as for
 the practice table: asking, the background task, reading, trying again; docs/review.md).
 
@@ -11,38 +11,44 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from game.people.board import log_names, player_name
-from game.people.models import PeopleReview, PeopleTable, Seat
+from game.tables.board import log_names, player_name
+from game.tables.models import SeatReview, Game, Seat
 from game.table import reviews
 from game.table.models import FinishedDeal, finished_deal
 from game.table.review_pages import ReviewPages
 
 
-def finished(table: PeopleTable, number: int) -> FinishedDeal:
+def finished(table: Game, number: int) -> FinishedDeal:
     """Deal ``number`` (1 for the first) at the table, if it is over (else ``NoSuchDeal``)."""
     return finished_deal(table.deals, table.seed, number)
 
 
-def review_for(table: PeopleTable, number: int, seat: int) -> PeopleReview:
+def review_for(table: Game, number: int, seat: int) -> SeatReview:
     """The stored review of ``seat``'s plays in deal ``number``, asked for if there is none."""
     key = {"table": table, "deal": number, "seat": seat}
-    return reviews.review_for(PeopleReview, key, lambda: finished(table, number))
+    return reviews.review_for(SeatReview, key, lambda: finished(table, number))
 
 
-def stored_review(table: PeopleTable, number: int, seat: int) -> PeopleReview | None:
+def stored_review(table: Game, number: int, seat: int) -> SeatReview | None:
     """The review already asked for, if any (a post never asks for one)."""
     key = {"table": table, "deal": number, "seat": seat, "version": reviews.REVIEW_VERSION}
-    return PeopleReview.objects.filter(**key).first()
+    return SeatReview.objects.filter(**key).first()
 
 
-def pages(table: PeopleTable, seats: list[Seat], stored: PeopleReview) -> ReviewPages:
+def pages(table: Game, seats: list[Seat], stored: SeatReview) -> ReviewPages:
     """The review pages of a seat's deal, at /tables/<code>/review/<deal>/seat-<n>/; the replay
     is offered once the match is over (before, there is none)."""
-    replay = reverse("people:replay", args=[table.code]) if table.finished else ""
-    where = _("Table %(code)s, seat %(seat)s: your plays") % {
-        "code": table.code,
-        "seat": stored.seat + 1,
-    }
+    replay = reverse("tables:replay", args=[table.code]) if table.finished else ""
+    if table.practice:
+        where = _("At the practice table: %(opponents)s opponents, a %(partner)s partner") % {
+            "opponents": seats[1].get_level_display(),
+            "partner": seats[2].get_level_display(),
+        }
+    else:
+        where = _("Table %(code)s, seat %(seat)s: your plays") % {
+            "code": table.code,
+            "seat": stored.seat + 1,
+        }
     return ReviewPages(
         stored=stored,
         finished=lambda: finished(table, stored.deal),
@@ -51,6 +57,6 @@ def pages(table: PeopleTable, seats: list[Seat], stored: PeopleReview) -> Review
         where=where,
         names=log_names(seats, stored.seat),
         table_names={seat.number: player_name(seat) for seat in seats},
-        back_url=reverse("people:table", args=[table.code]),
+        back_url=reverse("tables:table", args=[table.code]),
         replay_url=f"{replay}?deal={stored.deal}" if replay else "",
     )

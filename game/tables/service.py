@@ -1,6 +1,6 @@
-"""Tables with people, as a service: making a table, taking seats, starting the match, plays,
-bot turns, a stand-in for a person away, coming back, the next deal, reactions. Views only read
-requests and draw what these return.
+"""Every table, as a service: making a table (a practice game too), taking seats, starting the
+match, plays, bot turns, a stand-in for a person away, coming back, undo, the next deal,
+reactions. Views only read requests and draw what these return.
 
 Seats change before the match starts, each change inside a transaction that locks the table's
 row, so two people clicking the same free seat get one seat and one refusal. Once the match has
@@ -30,8 +30,8 @@ from django.utils.translation import gettext as _
 from game.engine import Move
 from game.match import MatchState
 from game.match.pace import BOT_PAUSE, pause_before_bots
-from game.people import codes, seeds
-from game.people.models import Level, PeopleTable, Reaction, Seat
+from game.tables import codes, seeds
+from game.tables.models import Level, Game, Reaction, Seat
 from game.table.busy import ExpertSlot
 from game.table.rows import Columns, columns
 
@@ -44,6 +44,10 @@ RECENT_REACTIONS = 5
 
 class TableError(Exception):
     """A change the table refuses, said so that the person can act on it."""
+
+
+class NothingToUndo(Exception):
+    """The person has made no play in this deal to take back."""
 
 
 class Turn(enum.Enum):
@@ -64,7 +68,7 @@ def create_table(
     host_user: User | None,
     host_key: str,
     **settings: object,
-) -> PeopleTable:
+) -> Game:
     """A new table with the four seats given (``""`` for a person's, else a bot's level), under
     a fresh code."""
     levels = list(seats)
@@ -72,7 +76,7 @@ def create_table(
     for _attempt in range(5):
         try:
             with transaction.atomic():
-                table = PeopleTable.objects.create(
+                table = Game.objects.create(
                     code=codes.new_code(),
                     host_user=host_user,
                     host_key=host_key,
@@ -99,7 +103,7 @@ class Held:
     user: User | None = None
 
 
-def create_held_table(seats: Sequence[Held | str], **settings: object) -> PeopleTable:
+def create_held_table(seats: Sequence[Held | str], **settings: object) -> Game:
     """A table whose four seats are given at once, each a bot's level or held for a named
     person, dealt at once: nobody waits for a seat to fill (a class's table; a person not there
     yet is played for by the stand-in when the turn timer runs out)."""
@@ -117,7 +121,24 @@ def create_held_table(seats: Sequence[Held | str], **settings: object) -> People
         return _changed(table)
 
 
-def hand_over(table: PeopleTable, number: int, held_by: str, key: str) -> bool:
+def create_practice(
+    user: User | None,
+    key: str,
+    opponents: str,
+    partner: str,
+    record: list[dict[str, object]] | None = None,
+    **settings: object,
+) -> Game:
+    """A practice game: the person at seat 1 (held by their browser's key and account), a
+    ``partner`` bot opposite and ``opponents`` bots either side, nobody else let in; dealt at
+    once, or played on from the match ``record`` given (``MatchState.from_position``)."""
+    if record is not None:
+        settings |= {"deals": record}
+    seats = (Held("", key, user), opponents, partner, opponents)
+    return create_held_table(seats, practice=True, spectators=False, **settings)
+
+
+def hand_over(table: Game, number: int, held_by: str, key: str) -> bool:
     """The seat held under ``held_by`` becomes the arriving person's browser's (an account it
     was held for stays its holder too). Nothing the others see changes, so the version stays
     (no play in flight is made stale). False when the seat is no longer held that way."""
@@ -129,14 +150,14 @@ def hand_over(table: PeopleTable, number: int, held_by: str, key: str) -> bool:
         return False
 
 
-def _locked(table: PeopleTable) -> tuple[PeopleTable, list[Seat]]:
+def _locked(table: Game) -> tuple[Game, list[Seat]]:
     """The table's row locked for this transaction (PostgreSQL: seat changes at one table wait
     for each other), and its seats, read afresh."""
-    locked = PeopleTable.objects.select_for_update().get(pk=table.pk)
+    locked = Game.objects.select_for_update().get(pk=table.pk)
     return locked, list(locked.seats.all())
 
 
-def _claim(table: PeopleTable, seats: list[Seat], number: int, **fields: object) -> None:
+def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> None:
     """Give free seat ``number`` its holder or bot, only if it is still free when written (so
     that even a database that takes no row lock gives it once)."""
     if not 0 <= number < 4:
@@ -153,8 +174,8 @@ def _claim(table: PeopleTable, seats: list[Seat], number: int, **fields: object)
 
 @transaction.atomic
 def take_seat(
-    table: PeopleTable, number: int, name: str, user: User | None, key: str
-) -> PeopleTable:
+    table: Game, number: int, name: str, user: User | None, key: str
+) -> Game:
     """Sit the person at a free seat; the match starts once no seat is left free. Mid-match the
     free seat is one its person left: the stand-in bot stops and the newcomer plays it on."""
     table, seats = _locked(table)
@@ -170,7 +191,7 @@ def take_seat(
 
 
 @transaction.atomic
-def make_bot(table: PeopleTable, number: int, level: str) -> PeopleTable:
+def make_bot(table: Game, number: int, level: str) -> Game:
     """Turn a free seat into a bot's, so the match can start without waiting for a person."""
     table, seats = _locked(table)
     _claim(table, seats, number, level=level)
@@ -178,7 +199,7 @@ def make_bot(table: PeopleTable, number: int, level: str) -> PeopleTable:
 
 
 @transaction.atomic
-def leave_seat(table: PeopleTable, number: int) -> PeopleTable:
+def leave_seat(table: Game, number: int) -> Game:
     """The person at seat ``number`` gives it up. Before the match the seat is simply free again;
     during it, a stand-in bot plays it (it counts as away, and the log tags its plays) until
     someone sits down there, its person or anyone else; the name stays for the log."""
@@ -190,24 +211,25 @@ def leave_seat(table: PeopleTable, number: int) -> PeopleTable:
     Seat.objects.filter(pk=seat.pk).update(holder_key="", holder_user=None, joined=None, name=name)
     if table.started is not None and table.finished is None and number not in table.away:
         table.away = sorted({*table.away, number})
-        PeopleTable.objects.filter(pk=table.pk).update(away=table.away)
+        Game.objects.filter(pk=table.pk).update(away=table.away)
     return _changed(table)
 
 
-def _changed(table: PeopleTable, back: int | None = None) -> PeopleTable:
+def _changed(table: Game, back: int | None = None) -> Game:
     """A seat changed: every page redraws; with no seat left free, the match is dealt (once,
     whoever filled the last seat). ``back``: a seat left mid-match has its person again (the
     stand-in stops, their turn's timer starts afresh)."""
     seats = list(table.seats.all())
     moment = timezone.now()
-    rows = PeopleTable.objects.filter(pk=table.pk)
+    rows = Game.objects.filter(pk=table.pk)
     bump: dict[str, object] = {"version": F("version") + 1, "updated": moment}
     if back is not None:
         bump |= {"away": [s for s in table.away if s != back], "turn_began": moment}
     if table.started is not None:
         rows.update(**bump)
     elif not any(seat.is_free for seat in seats):
-        state = MatchState.load([], table.seed, table.deals_to_play, levels_of(seats))
+        # A match played on from a chosen moment has its first deal's record already.
+        state = MatchState.load(table.deals, table.seed, table.deals_to_play, levels_of(seats))
         starting = rows.filter(started__isnull=True)
         starting.update(deals=state.record, started=moment, turn_began=moment, **bump)
     else:
@@ -223,13 +245,13 @@ def levels_of(seats: Iterable[Seat]) -> dict[int, str]:
     return {seat.number: seat.level for seat in seats if seat.is_bot}
 
 
-def load_state(table: PeopleTable, seats: Iterable[Seat]) -> MatchState:
+def load_state(table: Game, seats: Iterable[Seat]) -> MatchState:
     """The table's match rebuilt from its record (the table must have started)."""
     return MatchState.load(table.deals, table.seed, table.deals_to_play, levels_of(seats))
 
 
 def _marks_sql() -> str:
-    tables_, reactions = PeopleTable._meta.db_table, Reaction._meta.db_table
+    tables_, reactions = Game._meta.db_table, Reaction._meta.db_table
     return (
         f"SELECT t.version, (SELECT MAX(r.id) FROM {reactions} r WHERE r.table_id = t.id) "
         f"FROM {tables_} t WHERE t.code = %s"
@@ -248,7 +270,7 @@ def marks(code: str) -> tuple[int, int] | None:
 
 @lru_cache(maxsize=4)
 def _table_columns(vendor: str) -> tuple[Columns, Columns]:
-    return columns(PeopleTable, "t", False, vendor), columns(Seat, "s", True, vendor)
+    return columns(Game, "t", False, vendor), columns(Seat, "s", True, vendor)
 
 
 @lru_cache(maxsize=4)
@@ -256,13 +278,13 @@ def _table_sql(vendor: str) -> str:
     name = connection.ops.quote_name
     table, seat = _table_columns(vendor)
     return (
-        f"SELECT {table.select}, {seat.select} FROM {name(PeopleTable._meta.db_table)} t"
+        f"SELECT {table.select}, {seat.select} FROM {name(Game._meta.db_table)} t"
         f" LEFT JOIN {name(Seat._meta.db_table)} s ON s.table_id = t.id"
         " WHERE t.code = %s ORDER BY s.number"
     )
 
 
-def table_and_seats(code: str) -> tuple[PeopleTable, list[Seat]] | None:
+def table_and_seats(code: str) -> tuple[Game, list[Seat]] | None:
     """A table (by its code, normalised) and its seats in order, in one query written once: every
     page at the table reads them after each play, and the ORM's building of the two queries cost
     more than running them (``game.table.rows``)."""
@@ -274,7 +296,7 @@ def table_and_seats(code: str) -> tuple[PeopleTable, list[Seat]] | None:
         return None
     split = len(table_columns.attnames)
     table = table_columns.read(rows[0][:split])
-    assert isinstance(table, PeopleTable)
+    assert isinstance(table, Game)
     seats = []
     for row in rows:
         seat = seat_columns.read(row[split:])
@@ -284,7 +306,7 @@ def table_and_seats(code: str) -> tuple[PeopleTable, list[Seat]] | None:
     return table, seats
 
 
-def seconds_left(table: PeopleTable, state: MatchState) -> float | None:
+def seconds_left(table: Game, state: MatchState) -> float | None:
     """The turn timer of the person to play: seconds before a stand-in may play for them; None
     when no timer runs (it is off, a bot's turn, or the person is already away)."""
     seat = state.to_play
@@ -300,7 +322,7 @@ def seconds_left(table: PeopleTable, state: MatchState) -> float | None:
     return max(0.0, table.turn_seconds - elapsed)
 
 
-def bot_pause(table: PeopleTable, state: MatchState) -> float:
+def bot_pause(table: Game, state: MatchState) -> float:
     """Seconds before a bot plays after the latest play. With more than one person at the table
     each bot play first has to reach every page (one poll), then stays the speed's pause."""
     people = state.people
@@ -309,7 +331,7 @@ def bot_pause(table: PeopleTable, state: MatchState) -> float:
     return BOT_PAUSE[table.bot_speed] + POLL_SECONDS
 
 
-def recent_reactions(table: PeopleTable, latest: int | None = None) -> list[Reaction]:
+def recent_reactions(table: Game, latest: int | None = None) -> list[Reaction]:
     """The latest reactions; ``latest``: the newest one's id if the caller knows it already
     (the poll does), when 0 saying there is none, so nothing need be asked."""
     if latest == 0:
@@ -320,7 +342,7 @@ def recent_reactions(table: PeopleTable, latest: int | None = None) -> list[Reac
 # ---- changing the match ----------------------------------------------------------------------
 
 
-def _swap(table: PeopleTable, state: MatchState, expected: int, **fields: object) -> bool:
+def _swap(table: Game, state: MatchState, expected: int, **fields: object) -> bool:
     """Store the new record if nobody changed the table since ``expected`` (compare-and-swap);
     a change of the position starts the next turn's timer."""
     moment = timezone.now()
@@ -333,21 +355,21 @@ def _swap(table: PeopleTable, state: MatchState, expected: int, **fields: object
         "updated": moment,
         **fields,
     }
-    changed = PeopleTable.objects.filter(pk=table.pk, version=expected).update(**stored)
+    changed = Game.objects.filter(pk=table.pk, version=expected).update(**stored)
     if changed:  # the row is now exactly this: no need to read it back
         for name, value in stored.items():
             setattr(table, name, value)
     return bool(changed)
 
 
-def play(table: PeopleTable, state: MatchState, seat: int, move: Move, expected: int) -> bool:
+def play(table: Game, state: MatchState, seat: int, move: Move, expected: int) -> bool:
     """A person's play, checked by the engine; a person playing while away is back. False if the
     table moved on since ``expected``; NotYourTurn or IllegalMove if the play is refused."""
     state.play_human(move, seat)
     return _swap(table, state, expected, away=[s for s in table.away if s != seat])
 
 
-def bot_turn(table: PeopleTable, seats: list[Seat], expected: int) -> Turn:
+def bot_turn(table: Game, seats: list[Seat], expected: int) -> Turn:
     """One play by the bot whose turn it is, or by a stand-in for a person who is away or let
     the turn timer run out (who then counts as away until they come back)."""
     if expected != table.version or table.started is None:
@@ -362,7 +384,7 @@ def bot_turn(table: PeopleTable, seats: list[Seat], expected: int) -> Turn:
         level = STAND_IN
     else:
         return Turn.NOT_YET
-    claim = f"people:turn:{table.pk}:{expected}"
+    claim = f"tables:turn:{table.pk}:{expected}"
     token = secrets.token_hex(8)
     if not cache.add(claim, token, timeout=CLAIM_SECONDS):
         return Turn.CLAIMED
@@ -379,14 +401,22 @@ def bot_turn(table: PeopleTable, seats: list[Seat], expected: int) -> Turn:
     return Turn.PLAYED if _swap(table, state, expected, away=away) else Turn.STALE
 
 
-def come_back(table: PeopleTable, seat: int) -> bool:
+def undo(table: Game, state: MatchState, seat: int, expected: int) -> bool:
+    """Take back ``seat``'s last play in this deal and the bots' plays after it (a practice
+    game's ``undo``); NothingToUndo if there is none. False if the table moved on."""
+    if not state.undo(seat):
+        raise NothingToUndo
+    return _swap(table, state, expected, undo_used=True)
+
+
+def come_back(table: Game, seat: int) -> bool:
     """The person at ``seat`` is back: the stand-in stops, and a turn of theirs starts afresh.
     Answers no post, so it retries if a play lands between reading and writing."""
     for _attempt in range(5):
         table.refresh_from_db()
         if seat not in table.away:
             return False
-        changed = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
+        changed = Game.objects.filter(pk=table.pk, version=table.version).update(
             away=[s for s in table.away if s != seat],
             version=F("version") + 1,
             turn_began=timezone.now(),
@@ -398,21 +428,21 @@ def come_back(table: PeopleTable, seat: int) -> bool:
     return False
 
 
-def next_deal(table: PeopleTable, state: MatchState, expected: int) -> bool:
+def next_deal(table: Game, state: MatchState, expected: int) -> bool:
     """Deal the next hand (any seated person may); NotYourTurn if the deal or match is not
     over. False if the table moved on (someone else dealt it first)."""
     state.next_deal()
     return _swap(table, state, expected)
 
 
-def set_bot_speed(table: PeopleTable, speed: str) -> None:
+def set_bot_speed(table: Game, speed: str) -> None:
     """The bots' speed, changed mid-game. It changes no play, so the version stays (a bot's turn
     in flight is not made stale); every page's next pause is the new speed's."""
-    PeopleTable.objects.filter(pk=table.pk).update(bot_speed=speed)
+    Game.objects.filter(pk=table.pk).update(bot_speed=speed)
     table.refresh_from_db()
 
 
-def react(table: PeopleTable, seat: int, kind: str) -> bool:
+def react(table: Game, seat: int, kind: str) -> bool:
     """Say one of the fixed reactions; a second from the same seat within ``REACTION_GAP``
     seconds is dropped. Changes no version: nobody's half-made play is redrawn for it."""
     since = timezone.now() - timedelta(seconds=REACTION_GAP)
@@ -426,12 +456,14 @@ __all__ = [
     "POLL_SECONDS",
     "STAND_IN",
     "Held",
+    "NothingToUndo",
     "TableError",
     "Turn",
     "bot_pause",
     "bot_turn",
     "come_back",
     "create_held_table",
+    "create_practice",
     "create_table",
     "hand_over",
     "leave_seat",
@@ -446,4 +478,5 @@ __all__ = [
     "seconds_left",
     "set_bot_speed",
     "take_seat",
+    "undo",
 ]

@@ -1,15 +1,22 @@
-"""Tables with people, at /tables/; a table's short link is /t/<code>."""
+"""Every table: practice games are started at /play/, tables with people at /tables/, and both
+are played at /tables/<code>/; a table's short link is /t/<code>. A practice game's address from
+before (/play/<id>/…) redirects to its table."""
 
 from django.urls import path
 
-from game.people import review_views, views
+from game.tables import review_views, views
 
-app_name = "people"
+app_name = "tables"
 
 TABLE = "tables/<str:code>/"
 REVIEW = TABLE + "review/<id:deal>/seat-<id:seat>/"
 
 urlpatterns = [
+    path("play/", views.practice, name="practice"),
+    path("play/new", views.new_game, name="new_game"),
+    path("play/from-position", views.play_on, name="play_on"),
+    path("play/<str:former_id>/", views.former_address, name="former"),
+    path("play/<str:former_id>/<path:rest>", views.former_address, name="former_page"),
     path("tables/", views.index, name="index"),
     path("tables/new", views.new_table, name="new"),
     path("tables/find", views.find, name="find"),
@@ -22,6 +29,7 @@ urlpatterns = [
     path(TABLE + "speed", views.speed, name="speed"),
     path(TABLE + "play", views.play, name="play"),
     path(TABLE + "bot", views.bot, name="bot"),
+    path(TABLE + "undo", views.undo, name="undo"),
     path(TABLE + "back", views.back, name="back"),
     path(TABLE + "next", views.next_deal, name="next_deal"),
     path(TABLE + "hint", views.hint, name="hint"),

@@ -1,6 +1,7 @@
-"""The pages of a table with people, mounted at /tables/ (and /t/<code>, the short link).
+"""The pages of every table: a practice game against bots, started at /play/, and tables with
+people at /tables/ (and /t/<code>, the short link); both play at /tables/<code>/.
 
-Thin: ``game.people.tables`` decides every change, ``game.people.board`` says what each viewer
+Thin: ``game.tables.service`` decides every change, ``game.tables.board`` says what each viewer
 sees. A page polls ``poll`` once a second with the version and the latest reaction it shows:
 nothing new is a 204, which htmx leaves alone (a half-made play included).
 """
@@ -18,6 +19,7 @@ from django.http import (
     HttpResponse,
     HttpResponseBadRequest,
     HttpResponseForbidden,
+    HttpResponsePermanentRedirect,
     JsonResponse,
 )
 from django.shortcuts import redirect, render
@@ -26,21 +28,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from game.engine import Attempt
-from game.match import MatchState, NotYourTurn, finished_deals, watcher_view
-from game.people import codes, tables
-from game.people.board import RETRY_SECONDS, log_names, page_context, reactions_context
-from game.people.forms import (
+from game.engine import Attempt, InvalidPosition, Position
+from game.match import MatchState, NotYourTurn, finished_deals, seated_first, watcher_view
+from game.table.handover import playable, take_over
+from game.tables import codes, seeds, service
+from game.tables.board import RETRY_SECONDS, log_names, page_context, reactions_context
+from game.tables.forms import (
     BotSeatForm,
+    NewGameForm,
     BotSpeedForm,
     CodeForm,
     JoinForm,
     NewTableForm,
     ReactionForm,
 )
-from game.people.holders import Viewer, browser_key, my_tables, viewer_of
-from game.people.models import BotSpeed, Level, PeopleTable, Seat
-from game.people.tables import TableError, Turn
+from game.tables.holders import Viewer, browser_key, my_tables, viewer_of
+from game.tables.models import BotSpeed, Level, Game, Seat
+from game.tables.service import NothingToUndo, TableError, Turn
 from game.table import qr
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, settle, table_view
@@ -48,9 +52,10 @@ from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
 from game.table.http import HtmxHttpRequest
 from game.table.replay import deal_at, replay_steps
+from game.table.seen import shows_seen
 
 DIGITS = re.compile(r"[0-9]{1,9}")
-TEMPLATE = "people/table.html"
+TEMPLATE = "tables/table.html"
 
 
 def _number(text: object) -> int | None:
@@ -62,8 +67,8 @@ def _user(request: HttpRequest) -> User | None:
     return request.user if isinstance(request.user, User) else None
 
 
-def _table(code: str) -> tuple[PeopleTable, list[Seat]]:
-    found = tables.table_and_seats(codes.normalize(code))
+def _table(code: str) -> tuple[Game, list[Seat]]:
+    found = service.table_and_seats(codes.normalize(code))
     if found is None:
         raise Http404("No such table.")
     return found
@@ -71,25 +76,27 @@ def _table(code: str) -> tuple[PeopleTable, list[Seat]]:
 
 def _render(
     request: HtmxHttpRequest,
-    table: PeopleTable,
+    table: Game,
     seats: list[Seat],
     viewer: Viewer,
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:
-    context = page_context(table, seats, viewer, **extra)
-    link = request.build_absolute_uri(reverse("people:short", args=[table.code]))
+    if table.practice and viewer.seat is None:
+        raise Http404("No such table.")  # a practice game is its person's alone
+    context = page_context(table, seats, viewer, show_seen=shows_seen(request), **extra)
+    link = request.build_absolute_uri(reverse("tables:short", args=[table.code]))
     context["join_link"] = link
     if context["phase"] == "lobby":
         context["join_qr"] = qr.join_qr(link, 200)
     if request.htmx and not request.htmx.history_restore_request:
-        return render(request, f"{TEMPLATE}#board", context, status=status)
+        return render(request, f"{TEMPLATE}#board_update", context, status=status)
     return render(request, TEMPLATE, context, status=status)
 
 
 def _refuse(
     request: HtmxHttpRequest,
-    table: PeopleTable,
+    table: Game,
     seats: list[Seat],
     viewer: Viewer,
     message: str,
@@ -109,13 +116,115 @@ def _stale(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 def _after_post(
-    request: HtmxHttpRequest, table: PeopleTable, seats: list[Seat], **known: Any
+    request: HtmxHttpRequest, table: Game, seats: list[Seat], **known: Any
 ) -> HttpResponse:
     """A change made: htmx gets the new board, a page without script goes back to the table
     (``known``: what the change has read already, such as the match's ``state``)."""
     if not request.htmx:
-        return redirect("people:table", code=table.code)
-    return _render(request, table, seats, viewer_of(request, table, seats), **known)
+        return redirect("tables:table", code=table.code)
+    viewer = viewer_of(request, table, seats)
+    return _render(request, table, seats, viewer, announce=True, **known)
+
+
+# ---- practice games: a table of one person and three bots -----------------------------------
+
+
+def _practice_index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    games = list(my_tables(request, practice=True)[:20])
+    return render(request, "tables/play.html", {"form": form, "games": games}, status=status)
+
+
+@require_GET
+def practice(request: HttpRequest) -> HttpResponse:
+    """The new-game form against bots, and this browser's practice games to go back to."""
+    return _practice_index(request, NewGameForm())
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return _practice_index(request, form, 400)
+    game = service.create_practice(
+        _user(request), browser_key(request, create=True), **form.cleaned_data
+    )
+    return redirect("tables:table", code=game.code)
+
+
+def _refuse_play_on(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "tables/play_on_refused.html", {"message": message}, status=400)
+
+
+@require_GET
+def play_on(request: HttpRequest) -> HttpResponse:
+    """A one-deal practice game from the position another page handed over in the session (a
+    puzzle's "Play on from here"): taken once, checked by the engine, the seat to play turned
+    round to the person's seat 1, bots of the chosen level in the other three."""
+    handover = take_over(request.session)
+    if handover is None:
+        return _refuse_play_on(
+            request,
+            _(
+                "There is no position to play on from: start one with “Play on from here” on a "
+                "puzzle's page."
+            ),
+        )
+    try:
+        position = Position.from_str(handover.position)
+    except InvalidPosition as error:
+        return _refuse_play_on(
+            request, _("The position handed over is not valid: %(error)s") % {"error": error}
+        )
+    if handover.level not in Level.values:
+        return _refuse_play_on(request, _("The bots play at beginner, casual, skilled or expert."))
+    if not playable(position):
+        return _refuse_play_on(
+            request, _("This position cannot be played on: a seat would have no card to play.")
+        )
+    levels = {seat: handover.level for seat in (1, 2, 3)}
+    seed = seeds.new_match_seed()
+    state = MatchState.from_position(seated_first(position, position.turn), seed, levels)
+    if handover.back_url.startswith("/") and not handover.back_url.startswith("//"):
+        state.record[0]["from"] = handover.back_url  # the page it came from, for the way back
+    game = service.create_practice(
+        _user(request),
+        browser_key(request, create=True),
+        handover.level,
+        handover.level,
+        record=state.record,
+        seed=seed,
+        deals_to_play=1,
+        undo=True,
+    )
+    return redirect("tables:table", code=game.code)
+
+
+# The pages of a practice game's former address (/play/<id>/…), by the page at its table now.
+FORMER_PAGES = re.compile(r"(|play|bot|hint|speed|undo|next|replay|export\.json)")
+FORMER_REVIEW = re.compile(r"review/([0-9]+)/(.*)")
+
+
+def former_address(request: HttpRequest, former_id: str, rest: str = "") -> HttpResponse:
+    """A practice game's address from before every table was one app: a permanent redirect to
+    the same page of its table (308 for a post, so the post is made again there), for its
+    person only (anyone else gets the 404 they got before)."""
+    game = my_tables(request, practice=True).filter(former_id=former_id).first()
+    if game is None or not former_id:
+        raise Http404("No such game.")
+    table_url = reverse("tables:table", args=[game.code])
+    review = FORMER_REVIEW.fullmatch(rest)
+    if review:
+        deal, tail = review.groups()
+        target = f"{table_url}review/{deal}/seat-1/{tail}"
+    elif FORMER_PAGES.fullmatch(rest):
+        target = table_url + rest
+    else:
+        raise Http404("No such page.")
+    if request.META.get("QUERY_STRING"):
+        target += "?" + request.META["QUERY_STRING"]
+    if request.method in ("GET", "HEAD"):
+        return HttpResponsePermanentRedirect(target)
+    return HttpResponsePermanentRedirect(target, status=308)
 
 
 # ---- making, finding and joining tables ------------------------------------------------------
@@ -127,7 +236,7 @@ def _index(request: HttpRequest, status: int = 200, **forms: Any) -> HttpRespons
         "code_form": forms.get("code_form") or CodeForm(),
         "tables": list(my_tables(request)[:20]),
     }
-    return render(request, "people/index.html", context, status=status)
+    return render(request, "tables/index.html", context, status=status)
 
 
 @require_GET
@@ -143,11 +252,11 @@ def new_table(request: HttpRequest) -> HttpResponse:
         return _index(request, 400, form=form)
     user = _user(request)
     key = browser_key(request, create=True)
-    table = tables.create_table(form.cleaned_data["seats"], user, key, **form.table_settings())
+    table = service.create_table(form.cleaned_data["seats"], user, key, **form.table_settings())
     sit_at = form.cleaned_data["sit_at"]
     if sit_at is not None:
-        tables.take_seat(table, sit_at, form.cleaned_data["name"], user, key)
-    return redirect("people:table", code=table.code)
+        service.take_seat(table, sit_at, form.cleaned_data["name"], user, key)
+    return redirect("tables:table", code=table.code)
 
 
 @require_GET
@@ -156,8 +265,8 @@ def find(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.GET)
     code = codes.normalize(form.data.get("code", ""))
     found = form.is_valid() and codes.looks_like_code(code)
-    if found and PeopleTable.objects.filter(code=code).exists():
-        return redirect("people:table", code=code)
+    if found and Game.objects.filter(code=code).exists():
+        return redirect("tables:table", code=code)
     form.add_error("code", _("No table has that code. Check it with whoever gave it to you."))
     return _index(request, 404, code_form=form)
 
@@ -166,7 +275,7 @@ def find(request: HttpRequest) -> HttpResponse:
 def short(request: HttpRequest, code: str) -> HttpResponse:
     """The short link a table is shared by (and its QR code opens)."""
     table, _seats = _table(code)
-    return redirect("people:table", code=table.code)
+    return redirect("tables:table", code=table.code)
 
 
 @require_GET
@@ -178,7 +287,7 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     viewer = viewer_of(request, found, seats)
     full_page = not request.htmx or request.htmx.history_restore_request
     if full_page and viewer.seat is not None and viewer.seat.number in found.away:
-        tables.come_back(found, viewer.seat.number)
+        service.come_back(found, viewer.seat.number)
     return _render(request, found, seats, viewer)
 
 
@@ -188,7 +297,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     latest reaction, if it has a list of them): 204 when nothing changed, which is one query;
     new reactions alone redraw only their list; once the match is over (or the page is one that
     may not watch), a 286 tells htmx to stop asking."""
-    marks = tables.marks(codes.normalize(code))
+    marks = service.marks(codes.normalize(code))
     if marks is None:
         raise Http404("No such table.")
     version, reaction = marks
@@ -199,7 +308,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     viewer = viewer_of(request, found, seats)
     if shown == version:
         return _reactions(request, found, seats, viewer, retarget=True)
-    response = _render(request, found, seats, viewer, latest_reaction=reaction)
+    response = _render(request, found, seats, viewer, latest_reaction=reaction, announce=True)
     if found.finished is not None or (
         found.started and viewer.seat is None and not found.spectators
     ):
@@ -208,7 +317,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 def _reactions(
-    request: HttpRequest, table: PeopleTable, seats: list[Seat], viewer: Viewer, retarget: bool
+    request: HttpRequest, table: Game, seats: list[Seat], viewer: Viewer, retarget: bool
 ) -> HttpResponse:
     """The list of reactions alone; ``retarget`` for an answer to the poll, which aims at the
     board."""
@@ -232,11 +341,11 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     user = _user(request)
     key = browser_key(request, create=True)
     try:
-        tables.take_seat(found, form.cleaned_data["seat"], form.cleaned_data["name"], user, key)
+        service.take_seat(found, form.cleaned_data["seat"], form.cleaned_data["name"], user, key)
     except TableError as error:
         found, seats = _table(code)
         return _refuse(request, found, seats, viewer, str(error), join_form=form)
-    return redirect("people:table", code=found.code)
+    return redirect("tables:table", code=found.code)
 
 
 @require_POST
@@ -250,11 +359,11 @@ def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return HttpResponseBadRequest(_("Choose a free seat and a bot's level."))
     try:
-        tables.make_bot(found, form.cleaned_data["seat"], form.cleaned_data["level"])
+        service.make_bot(found, form.cleaned_data["seat"], form.cleaned_data["level"])
     except TableError as error:
         found, seats = _table(code)
         return _refuse(request, found, seats, viewer, str(error))
-    return redirect("people:table", code=found.code)
+    return redirect("tables:table", code=found.code)
 
 
 @require_POST
@@ -268,8 +377,8 @@ def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if found.finished is not None:
         message = _("The match is over: there is no seat to leave.")
         return _refuse(request, found, seats, viewer, message)
-    tables.leave_seat(found, viewer.seat.number)
-    return redirect("people:table", code=found.code)
+    service.leave_seat(found, viewer.seat.number)
+    return redirect("tables:table", code=found.code)
 
 
 @require_POST
@@ -283,9 +392,9 @@ def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
     form = BotSpeedForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bot speed is slow, normal or fast."))
-    tables.set_bot_speed(found, form.cleaned_data["bot_speed"])
+    service.set_bot_speed(found, form.cleaned_data["bot_speed"])
     if not request.htmx:
-        return redirect("people:table", code=found.code)
+        return redirect("tables:table", code=found.code)
     context = {"table": found, "speeds": BotSpeed.choices}
     return render(request, f"{TEMPLATE}#speed", context)
 
@@ -298,7 +407,7 @@ class Seated:
     """A post from a person at the table: the table, its seats, their seat, and the version
     their page answers (``expected``)."""
 
-    table: PeopleTable
+    table: Game
     seats: list[Seat]
     viewer: Viewer
     seat: int
@@ -333,7 +442,7 @@ def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
     picked = form.picked if isinstance(form.play, Attempt) else NOTHING_PICKED
     if form.wants_options:
         return _render(request, at.table, at.seats, at.viewer, picked=picked)
-    state = tables.load_state(at.table, at.seats)
+    state = service.load_state(at.table, at.seats)
     if not state.is_turn_of(at.seat):
         return _refuse(request, at.table, at.seats, at.viewer, _("It is not your turn."))
     settled = settle(state.position, form.play)
@@ -343,7 +452,7 @@ def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if settled.move is None:
         choices = settled.choices
         return _render(request, at.table, at.seats, at.viewer, choices=choices, picked=picked)
-    if not tables.play(at.table, state, at.seat, settled.move, at.expected):
+    if not service.play(at.table, state, at.seat, settled.move, at.expected):
         return _stale(request, code)
     return _after_post(request, at.table, at.seats, state=state)
 
@@ -355,13 +464,40 @@ def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
     at = _seated(request, code)
     if isinstance(at, HttpResponse):
         return at
-    turn = tables.bot_turn(at.table, at.seats, at.expected)
+    turn = service.bot_turn(at.table, at.seats, at.expected)
+    if turn is Turn.BUSY:
+        message = _(
+            "Too many Expert bots are thinking on the site right now, so no bot has played yet. "
+            "They will try again in %(seconds)s seconds."
+        ) % {"seconds": RETRY_SECONDS}
+        response = _refuse(request, at.table, at.seats, at.viewer, message, 429)
+        response["Retry-After"] = str(RETRY_SECONDS)
+        return response
     if turn is Turn.PLAYED or not request.htmx:
         return _after_post(request, at.table, at.seats)
-    response = HttpResponse(status=204)
-    if turn is Turn.BUSY:
-        response["Retry-After"] = str(RETRY_SECONDS)
-    return response
+    return HttpResponse(status=204)
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Take back your last play and the bots' after it, where the table allows it (a practice
+    game's setting; the game is then marked "undo used")."""
+    at = _seated(request, code)
+    if isinstance(at, HttpResponse):
+        return at
+    if not at.table.undo:
+        return HttpResponseBadRequest(_("Undo is switched off for this game."))
+    if at.expected != at.table.version:
+        return _stale(request, code)
+    state = service.load_state(at.table, at.seats)
+    try:
+        stored = service.undo(at.table, state, at.seat, at.expected)
+    except NothingToUndo:
+        message = _("There is no play of yours to take back in this deal.")
+        return _refuse(request, at.table, at.seats, at.viewer, message)
+    if not stored:
+        return _stale(request, code)
+    return _after_post(request, at.table, at.seats, state=state)
 
 
 @require_POST
@@ -370,7 +506,7 @@ def back(request: HtmxHttpRequest, code: str) -> HttpResponse:
     at = _seated(request, code)
     if isinstance(at, HttpResponse):
         return at
-    tables.come_back(at.table, at.seat)
+    service.come_back(at.table, at.seat)
     return _after_post(request, at.table, at.seats)
 
 
@@ -390,9 +526,9 @@ def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return at
     if at.expected != at.table.version:
         return _stale(request, code)
-    state = tables.load_state(at.table, at.seats)
+    state = service.load_state(at.table, at.seats)
     try:
-        stored = tables.next_deal(at.table, state, at.expected)
+        stored = service.next_deal(at.table, state, at.expected)
     except NotYourTurn:
         return _refuse(request, at.table, at.seats, at.viewer, not_dealt_yet(state))
     if not stored:
@@ -411,7 +547,7 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
     level = request.POST.get("level", Level.SKILLED)
     if level not in (Level.SKILLED, Level.EXPERT):
         return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
-    state = tables.load_state(at.table, at.seats)
+    state = service.load_state(at.table, at.seats)
     with ExpertSlot() as slot:
         if level == Level.EXPERT and not slot.take():
             message = _(
@@ -441,20 +577,23 @@ def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
     form = ReactionForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(_("That is not one of the reactions."))
-    tables.react(found, viewer.seat.number, form.cleaned_data["kind"])
+    service.react(found, viewer.seat.number, form.cleaned_data["kind"])
     if not request.htmx:
-        return redirect("people:table", code=found.code)
+        return redirect("tables:table", code=found.code)
     return _reactions(request, found, seats, viewer, retarget=False)
 
 
 # ---- after the match -------------------------------------------------------------------------
 
 
-def _finished(request: HttpRequest, code: str) -> tuple[PeopleTable, list[Seat], int | None]:
-    """A finished match, for one of its players (from their seat) or, if the table allows
-    watchers, anyone with the link (from no seat); everyone else gets a 404."""
+def _finished(request: HttpRequest, code: str) -> tuple[Game, list[Seat], int | None]:
+    """A match to look back on: a finished one, for one of its players (from their seat) or, if
+    the table allows watchers, anyone with the link (from no seat); a practice game's, for its
+    person, at any time (its deals so far). Everyone else gets a 404."""
     found, seats = _table(code)
     viewer = viewer_of(request, found, seats)
+    if found.practice and viewer.seat is not None:
+        return found, seats, viewer.number
     if found.finished is None or (viewer.seat is None and not found.spectators):
         raise Http404("No finished match here.")
     return found, seats, viewer.number
@@ -465,7 +604,7 @@ def _finished(request: HttpRequest, code: str) -> tuple[PeopleTable, list[Seat],
 def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Step through the finished match's deals as the viewer saw them."""
     found, seats, me = _finished(request, code)
-    state = tables.load_state(found, seats)
+    state = service.load_state(found, seats)
     deal_index = _number(request.GET.get("deal", "1"))
     step = _number(request.GET.get("step", "0"))
     if deal_index is None or step is None:
@@ -490,17 +629,19 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "review_seat": None if me is None else me + 1,  # your seat, as the pages count them
     }
     partial = request.htmx and not request.htmx.history_restore_request
-    template = "people/replay.html#replay_update" if partial else "people/replay.html"
+    template = "tables/replay.html#replay_update" if partial else "tables/replay.html"
     return render(request, template, context)
 
 
 @require_GET
 def export(request: HttpRequest, code: str) -> HttpResponse:
-    """The finished match's deals in the interchange format, with who sat where."""
+    """The match's finished deals in the interchange format, with who sat where (a deal in
+    progress is left out: its hands and stock are still secret)."""
     found, seats, _me = _finished(request, code)
-    state = tables.load_state(found, seats)
+    state = service.load_state(found, seats)
     document = {
         "table": found.code,
+        "undo_used": found.undo_used,
         "seats": [
             {"seat": seat.number, "bot": seat.level or None, "name": seat.name or None}
             for seat in seats

@@ -217,7 +217,7 @@ class TablePlay(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="table_rounds")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     deals_to_play = models.PositiveSmallIntegerField(default=1)
-    bot_level = models.CharField(max_length=10)  # game.people.models.Level
+    bot_level = models.CharField(max_length=10)  # game.tables.models.Level
     turn_seconds = models.PositiveSmallIntegerField(default=30)  # 0: no timer
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -237,12 +237,12 @@ class TablePlay(models.Model):
 
 
 class RoundTable(models.Model):
-    """One table of a round: a table with people (``game.people``), numbered for the board."""
+    """One table of a round: a table with people (``game.tables``), numbered for the board."""
 
     round = models.ForeignKey(TablePlay, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()  # 1, 2, … on the teacher's board
     table = models.OneToOneField(
-        "people.PeopleTable", on_delete=models.CASCADE, related_name="class_round"
+        "people.Game", on_delete=models.CASCADE, related_name="class_round"
     )
 
     class Meta:

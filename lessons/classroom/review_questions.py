@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from game.engine import Attempt, Move, View, played_text
-from game.people.models import PeopleReview
+from game.tables.models import SeatReview
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.table.component import seat_number, settle
 from game.table.explanations import word_explanation
@@ -52,7 +52,7 @@ def parse(key: str) -> tuple[int, int] | None:
 class Moment:
     """A reviewed play of a student, found from its key."""
 
-    review: PeopleReview
+    review: SeatReview
     play: ReviewedPlay
     view: View
     judged: DealReview
@@ -65,7 +65,7 @@ def moment(key: str) -> Moment | None:
     parsed = parse(key)
     if parsed is None:
         return None
-    review = PeopleReview.objects.select_related("table").filter(pk=parsed[0]).first()
+    review = SeatReview.objects.select_related("table").filter(pk=parsed[0]).first()
     if review is None or review.result is None:
         return None
     judged = DealReview.from_json(review.result)
@@ -196,7 +196,7 @@ def resolve(key: str) -> ReviewAsked | None:
     return ReviewAsked(title, text, question)
 
 
-def moment_keys(review: PeopleReview) -> list[tuple[str, ReviewedPlay]]:
+def moment_keys(review: SeatReview) -> list[tuple[str, ReviewedPlay]]:
     """The marked plays of a done review (a mistake or worse, not forced), with their keys."""
     if review.result is None:
         return []

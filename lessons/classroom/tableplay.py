@@ -1,5 +1,5 @@
 """Table play for a class: the teacher puts the students present at tables of four (partners
-kept together when chosen, bots in the gaps), each table a table with people (``game.people``)
+kept together when chosen, bots in the gaps), each table a table with people (``game.tables``)
 playing a deal or a short match with the turn timer on, since a class waits for nobody.
 
 A student's seat is held for them under a placeholder key until their browser arrives
@@ -24,9 +24,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.engine import team_score
-from game.people import review, tables
-from game.people.board import player_name
-from game.people.models import PeopleReview, PeopleTable, Seat
+from game.tables import review, service
+from game.tables.board import player_name
+from game.tables.models import SeatReview, Game, Seat
 from game.table.models import NoSuchDeal
 from game.table.reviews import REVIEW_VERSION
 from lessons.classroom import live
@@ -185,13 +185,13 @@ def _make_table(
     seed: int | None,
 ) -> None:
     held_keys = {seat: f"class-{secrets.token_urlsafe(24)}" for seat in seating}
-    seats: list[tables.Held | str] = [
-        tables.Held(by_pk[seating[n]].nickname, held_keys[n], by_pk[seating[n]].user)
+    seats: list[service.Held | str] = [
+        service.Held(by_pk[seating[n]].nickname, held_keys[n], by_pk[seating[n]].user)
         if n in seating
         else settings.bot_level
         for n in range(SEATS)
     ]
-    table = tables.create_held_table(
+    table = service.create_held_table(
         seats,
         **({} if seed is None else {"seed": seed}),
         deals_to_play=settings.deals_to_play,
@@ -268,7 +268,7 @@ def arrive(student: Student, key: str) -> RoundSeat | None:
     if seat is None:
         return None
     table = seat.round_table.table
-    tables.hand_over(table, seat.seat, seat.held_key, key)
+    service.hand_over(table, seat.seat, seat.held_key, key)
     if seat.arrived is None:
         seat.arrived = timezone.now()
         RoundSeat.objects.filter(pk=seat.pk).update(arrived=seat.arrived)
@@ -290,7 +290,7 @@ def mark(made: TablePlay) -> str:
     if found["status"] == TablePlay.Status.PLAYING:
         return marked
     progress = _round_reviews(made).aggregate(
-        plays=Sum("done"), done=Count("pk", filter=Q(status=PeopleReview.Status.DONE))
+        plays=Sum("done"), done=Count("pk", filter=Q(status=SeatReview.Status.DONE))
     )
     return f"{marked}-{progress['plays'] or 0}-{progress['done']}"
 
@@ -323,8 +323,8 @@ def board(made: TablePlay) -> list[TableLine]:
     return [_line(at.number, at.table, list(at.table.seats.all())) for at in at_tables]
 
 
-def _line(number: int, table: PeopleTable, seats: list[Seat]) -> TableLine:
-    state = tables.load_state(table, seats)
+def _line(number: int, table: Game, seats: list[Seat]) -> TableLine:
+    state = service.load_state(table, seats)
     position = state.position
     names = {seat.number: player_name(seat, seat.number in table.away) for seat in seats}
     finished_totals = [0, 0]
@@ -359,18 +359,18 @@ def nudge(made: TablePlay) -> int:
     A table with its people there is moved by their pages long before. Returns plays made."""
     moved = 0
     quiet = timezone.now() - timedelta(seconds=STALLED_SECONDS)
-    stalled = PeopleTable.objects.filter(
+    stalled = Game.objects.filter(
         class_round__round=made, finished__isnull=True, updated__lt=quiet
     ).prefetch_related("seats")
     for table in stalled:
         seats = list(table.seats.all())
-        state = tables.load_state(table, seats)
+        state = service.load_state(table, seats)
         since = (timezone.now() - table.updated).total_seconds()
-        if since < tables.bot_pause(table, state) + STALLED_SECONDS:
+        if since < service.bot_pause(table, state) + STALLED_SECONDS:
             continue
         if state.deal_over:
-            moved += tables.next_deal(table, state, table.version)
-        elif tables.bot_turn(table, seats, table.version) is tables.Turn.PLAYED:
+            moved += service.next_deal(table, state, table.version)
+        elif service.bot_turn(table, seats, table.version) is service.Turn.PLAYED:
             moved += 1
     return moved
 
@@ -390,8 +390,8 @@ def finish_if_done(made: TablePlay) -> bool:
 # ---- the students' reviews -----------------------------------------------------------------
 
 
-def _round_reviews(made: TablePlay) -> QuerySet[PeopleReview]:
-    return PeopleReview.objects.filter(table__class_round__round=made, version=REVIEW_VERSION)
+def _round_reviews(made: TablePlay) -> QuerySet[SeatReview]:
+    return SeatReview.objects.filter(table__class_round__round=made, version=REVIEW_VERSION)
 
 
 def start_reviews(made: TablePlay) -> int:
@@ -415,11 +415,11 @@ class ReviewLine:
 
     student: str
     table: int
-    review: PeopleReview
+    review: SeatReview
 
     @property
     def done(self) -> bool:
-        return self.review.status == PeopleReview.Status.DONE
+        return self.review.status == SeatReview.Status.DONE
 
     @property
     def accuracy(self) -> int | None:
@@ -441,7 +441,7 @@ def review_lines(made: TablePlay) -> list[ReviewLine]:
     ]
 
 
-def round_review(made: TablePlay, review_id: int) -> tuple[PeopleReview, str] | None:
+def round_review(made: TablePlay, review_id: int) -> tuple[SeatReview, str] | None:
     """A review of one of the round's students, and whose it is; None for any other."""
     stored = _round_reviews(made).select_related("table").filter(pk=review_id).first()
     if stored is None:

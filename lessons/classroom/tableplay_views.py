@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.people import holders
-from game.people.forms import TIMERS
-from game.people.models import Level, PeopleReview
+from game.tables import holders
+from game.tables.forms import TIMERS
+from game.tables.models import Level, SeatReview
 from game.table import reviews
 from game.table.http import HtmxHttpRequest
 from lessons.classroom import review_questions, rosters, tableplay
@@ -221,7 +221,7 @@ class AskForm(forms.Form):
 
 def _review(
     request: HttpRequest, pk: int, rid: int, review_id: int
-) -> tuple[TablePlay, PeopleReview, str]:
+) -> tuple[TablePlay, SeatReview, str]:
     made = _round(request, pk, rid)
     found = tableplay.round_review(made, review_id)
     if found is None:
@@ -236,7 +236,7 @@ def review(request: HttpRequest, pk: int, rid: int, review_id: int) -> HttpRespo
     why, and the marked ones offered as live questions."""
     made, stored, student = _review(request, pk, rid, review_id)
     read = None
-    if stored.status == PeopleReview.Status.DONE:
+    if stored.status == SeatReview.Status.DONE:
         read = reviews.read_review(stored.finished_deal(), stored)
     keys = {play.number: key for key, play in review_questions.moment_keys(stored)}
     context = {
@@ -306,4 +306,4 @@ def my_table(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is None:
         messages.info(request, _("No table play is on for you in this class now."))
         return redirect("classroom:my_class", pk=pk)
-    return redirect("people:table", code=seat.round_table.table.code)
+    return redirect("tables:table", code=seat.round_table.table.code)

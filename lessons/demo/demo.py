@@ -7,7 +7,7 @@ form, logins by ``rosters.create_logins``, a student joining with the class code
 ``joining.join``; every answer is read and judged by the question the page asks
 (``lessons.questions``: each kind's ``sample_forms`` gives right answers and usual mistakes) and
 stored by the same service (``live.submit``, ``progress.record_step``, ``trainer.record``); practice
-plays go through ``MatchState``, a people table's through its service (``game.people.tables``).
+plays go through ``MatchState``, a people table's through its service (``game.tables.service``).
 Who answers what, and how fast, comes from a seeded ``random.Random``, so every run makes the
 same demo; only what the services draw themselves (class, join and table codes, printed logins'
 nicknames and passwords) differs.
@@ -34,10 +34,8 @@ from django.http import HttpRequest, QueryDict
 from django.test.utils import override_settings
 from django.utils import timezone
 
-from game.people import tables
-from game.people.models import PeopleTable
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN, load_state
+from game.tables import service
+from game.tables.models import BotSpeed, Game, Level
 from lessons.accounts import SignupForm
 from lessons.classroom import homework, joining, live, questions, rosters, tableplay
 from lessons.classroom.forms import HomeworkForm, PuzzleHomeworkForm
@@ -322,15 +320,15 @@ def _table_play(classroom: Classroom, players: list[Student], rng: random.Random
         table = at.table
         while table.finished is None:
             seats = list(table.seats.all())
-            state = tables.load_state(table, seats)
+            state = service.load_state(table, seats)
             seat = state.to_play
             if seat is None:
                 break
             if seat in state.people:
                 move = state.bot_decision(seat, "casual").move
-                tables.play(table, state, seat, move, table.version)
+                service.play(table, state, seat, move, table.version)
             else:
-                tables.bot_turn(table, seats, table.version)
+                service.bot_turn(table, seats, table.version)
             table.refresh_from_db()
     tableplay.finish_if_done(made)
 
@@ -494,35 +492,35 @@ def _make_player(user: User) -> None:
 
 def _people_table(
     user: User, rng: random.Random, friend: str, leaves_after: int | None
-) -> PeopleTable:
+) -> Game:
     """A table with people, made and played as its pages make it: the player at seat 1 (by
     account), a friend at seat 3 (by a browser of their own), casual bots at 2 and 4; each person
     plays what a casual player would. Without ``leaves_after`` the deal is played to its end;
     with it, the friend leaves after that many plays, a stand-in bot takes the seat, and the
     table waits at the player's turn for someone to sit down there."""
     seed = rng.getrandbits(62)  # the same demo every run
-    table = tables.create_table(
+    table = service.create_table(
         ["", "casual", "", "casual"], user, "", deals_to_play=1, bot_speed="fast", seed=seed
     )
-    tables.take_seat(table, 0, PLAYER, user, "")
-    table = tables.take_seat(table, 2, friend, None, f"demo-friend-{friend.lower()}")
+    service.take_seat(table, 0, PLAYER, user, "")
+    table = service.take_seat(table, 2, friend, None, f"demo-friend-{friend.lower()}")
     while True:
         seats = list(table.seats.all())
-        state = tables.load_state(table, seats)
+        state = service.load_state(table, seats)
         if state.match_over:
             return table
         if leaves_after is not None and len(state.current.moves) >= leaves_after:
             if 2 not in table.away:
-                table = tables.leave_seat(table, 2)
+                table = service.leave_seat(table, 2)
             elif state.to_play == 0:
                 return table
         seat = state.to_play
         if seat in state.people and seat not in table.away:
             assert seat is not None
             move = state.bot_decision(seat, "casual").move
-            tables.play(table, state, seat, move, table.version)
+            service.play(table, state, seat, move, table.version)
         else:
-            tables.bot_turn(table, seats, table.version)
+            service.bot_turn(table, seats, table.version)
         table.refresh_from_db()
 
 
@@ -535,34 +533,36 @@ def _lesson(slug: str) -> Lesson:
 
 def _practice_game(
     user: User, rng: random.Random, deals_to_play: int, opponents: str, plays: int | None
-) -> PracticeGame:
-    """A game at the practice table, as the new-game form and the table's posts make it: the
-    human's plays are what a casual player would choose, the bots answer (fast bots). With
-    ``plays`` the game stops at the human's turn after that many plays of theirs; without, it
-    is played to its end."""
-    game = PracticeGame(
-        opponents=opponents,
-        partner="casual",
+) -> Game:
+    """A practice game, as the new-game form and the table's posts make it: the person's plays
+    are what a casual player would choose, the bots answer (fast bots). With ``plays`` the game
+    stops at the person's turn after that many plays of theirs; without, it is played to its
+    end."""
+    game = service.create_practice(
+        user,
+        "",
+        opponents,
+        Level.CASUAL,
         deals_to_play=deals_to_play,
-        bot_speed=PracticeGame.BotSpeed.FAST,
+        bot_speed=BotSpeed.FAST,
         seed=rng.getrandbits(62),
-        owner_user=user,
+        undo=True,
+        hints=True,
     )
-    state = load_state(game)
-    game.deals = state.record
-    game.save()
+    state = service.load_state(game, game.seats.all())
     made = 0
-    while not state.match_over and (plays is None or made < plays or not state.humans_turn):
+    while not state.match_over and (plays is None or made < plays or not state.is_turn_of(0)):
         if state.deal_over:
             state.next_deal()
-        elif state.humans_turn:
-            state.play_human(state.bot_decision(HUMAN, "casual").move, HUMAN)
+        elif state.is_turn_of(0):
+            state.play_human(state.bot_decision(0, Level.CASUAL).move, 0)
             made += 1
-            game.version += 1
         else:
             state.play_bot()
-    game.deals = state.record
-    if state.match_over:
-        game.finished = timezone.now()
-    game.save()
+    Game.objects.filter(pk=game.pk).update(
+        deals=state.record,
+        version=game.version + made,
+        finished=timezone.now() if state.match_over else None,
+    )
+    game.refresh_from_db()
     return game

@@ -342,7 +342,7 @@ def _play_on(request: HttpRequest, found: Puzzle, back_url: str) -> HttpResponse
             _("This puzzle cannot be played on: the other seats have no cards to play.")
         )
     play_on.start(request.session, found, level, back_url)
-    return redirect("practice:play_on")
+    return redirect("tables:play_on")
 
 
 @require_GET

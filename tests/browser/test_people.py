@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from game.people import seeds
-from game.people.models import PeopleTable
+from game.tables import seeds
+from game.tables.models import Game
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +69,7 @@ def test_two_people_see_each_others_plays_within_a_second(
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_role("button", name="Make the table").click()
     expect(asha.locator(".join-code")).to_be_visible()  # the table is made
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     expect(asha.locator(".join-code")).to_have_text(table.code)
     expect(asha.locator("svg.join-qr")).to_be_visible()
     shoot(asha, "people-lobby-phone.png")
@@ -137,7 +137,7 @@ def test_a_reaction_reaches_the_other_page(
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_role("button", name="Make the table").click()
     expect(asha.locator(".join-code")).to_be_visible()  # the table is made
-    code = PeopleTable.objects.get().code
+    code = Game.objects.get().code
     chitra = open_context(viewport=DESKTOP).new_page()
     chitra.goto(f"{live_server.url}/t/{code}")
     chitra.get_by_label("Your name at the table").fill("Chitra")

@@ -9,8 +9,8 @@ from playwright.sync_api import BrowserContext, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
-from game.people import seeds
-from game.people.models import PeopleReview
+from game.tables import seeds
+from game.tables.models import SeatReview
 from game.review import DealReview
 from game.table import review_tasks
 from tests.browser.test_review import DESKTOP, PHONE, fits, shoot, try_by_keyboard
@@ -41,8 +41,8 @@ def test_a_person_reviews_their_seat_and_tries_their_worst_play_again(
     expect(page.get_by_text("Waiting for the reviewer to start…")).to_be_visible()
     fits(page, viewport["width"])
 
-    stored = PeopleReview.objects.get()
-    review_tasks.review_stored_deal.call("people.PeopleReview", stored.pk)
+    stored = SeatReview.objects.get()
+    review_tasks.review_stored_deal.call("people.SeatReview", stored.pk)
     expect(page.get_by_role("heading", name="Summary")).to_be_visible(timeout=5_000)
     expect(page.get_by_text("a bot played for you")).to_be_visible()
     fits(page, viewport["width"])

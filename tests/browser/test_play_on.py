@@ -12,8 +12,8 @@ from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 from lessons.puzzles.collection import all_puzzles
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def test_leaving_a_seat_and_sitting_down_there_mid_match(
     live_server: LiveServer,
     transactional_db: None,
 ) -> None:
-    table = tables.create_table(["", "casual", "", "casual"], None, "", bot_speed="slow")
+    table = service.create_table(["", "casual", "", "casual"], None, "", bot_speed="slow")
     asha = open_context(viewport=SIZES["phone"]).new_page()
     ben = open_context(viewport=SIZES["desktop"]).new_page()
     for page, seat, name in ((asha, 1, "Asha"), (ben, 3, "Ben")):
@@ -104,14 +104,14 @@ def test_a_people_tables_replay_steps_with_the_arrow_keys(
     live_server: LiveServer,
     transactional_db: None,
 ) -> None:
-    table = tables.create_table(["", "casual", "casual", "casual"], None, "")
+    table = service.create_table(["", "casual", "casual", "casual"], None, "")
     page = open_context(viewport=SIZES["desktop"]).new_page()
     page.goto(f"{live_server.url}/t/{table.code}")
     page.get_by_label("Your name at the table").fill("Asha")
     page.get_by_role("button", name="Sit at seat 1").click()
     table.refresh_from_db()
     seats = list(table.seats.all())
-    state = tables.load_state(table, seats)
+    state = service.load_state(table, seats)
     while not state.deal_over:  # the deal played out, as if at the table
         seat = state.to_play
         assert seat is not None
@@ -119,8 +119,8 @@ def test_a_people_tables_replay_steps_with_the_arrow_keys(
             state.play_human(next(state.current.view_for(0).legal_moves()), 0)
         else:
             state.play_bot()
-    PeopleTable.objects.filter(pk=table.pk).update(deals=state.record, finished=table.started)
-    page.goto(f"{live_server.url}{reverse('people:replay', args=[table.code])}")
+    Game.objects.filter(pk=table.pk).update(deals=state.record, finished=table.started)
+    page.goto(f"{live_server.url}{reverse('tables:replay', args=[table.code])}")
     page.wait_for_load_state()  # table/replay.js, deferred, listens from here on
     status = page.locator("#replay-status")
     expect(status).to_contain_text("Dealt")

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
-from game.people import seeds, tables
-from game.people.models import PeopleReview, PeopleTable
+from game.tables import seeds, service
+from game.tables.models import SeatReview, Game
 from game.table import review_tasks
 from lessons.classroom import rosters, tableplay
 from lessons.classroom.models import LiveSession, RoundSeat, Student
@@ -95,7 +95,7 @@ def test_a_class_plays_at_a_table_and_the_teacher_follows_it(
     board.get_by_role("button", name="Start table play").click()
     expect(board.get_by_role("heading", name="Table 1")).to_be_visible()
 
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     seat_of = {p.student.nickname: p.seat for p in RoundSeat.objects.select_related("student")}
     assert seat_of["Asha"] % 2 == seat_of["Chitra"] % 2  # partners, opposite each other
     for page in phones.values():
@@ -108,7 +108,7 @@ def test_a_class_plays_at_a_table_and_the_teacher_follows_it(
     deadline = time.monotonic() + 60
     while made < PLAYS and time.monotonic() < deadline:
         table.refresh_from_db()
-        state = tables.load_state(table, list(table.seats.all()))
+        state = service.load_state(table, list(table.seats.all()))
         seat = state.to_play
         assert seat is not None
         (name,) = [n for n, s in seat_of.items() if s == seat]
@@ -129,12 +129,12 @@ def test_a_class_plays_at_a_table_and_the_teacher_follows_it(
     assert made == PLAYS
 
     table.refresh_from_db()
-    plays = tables.load_state(table, list(table.seats.all())).position.plays
+    plays = service.load_state(table, list(table.seats.all())).position.plays
     expect(board.locator(".tableplay-table")).to_contain_text(
         f"{plays} of 48 plays made", timeout=POLL
     )
     html = board.content()
-    position = tables.load_state(table, list(table.seats.all())).position
+    position = service.load_state(table, list(table.seats.all())).position
     for hand in position.hands:
         for card in hand:
             assert card.name not in html and card.short not in html
@@ -165,16 +165,16 @@ def test_the_results_reviews_and_a_mistake_asked_by_keyboard(
     asha = Student.objects.create(classroom=classroom, nickname="Asha")
     settings = tableplay.RoundSettings(deals_to_play=1, bot_level="casual", turn_seconds=30)
     made = tableplay.start_round(classroom, [asha], [], settings)
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     while table.finished is None:  # Asha plays the first legal play each time
         seats = list(table.seats.all())
-        state = tables.load_state(table, seats)
+        state = service.load_state(table, seats)
         seat = state.to_play
         assert seat is not None
         if seat in state.people:
-            tables.play(table, state, seat, next(state.position.legal_moves()), table.version)
+            service.play(table, state, seat, next(state.position.legal_moves()), table.version)
         else:
-            tables.bot_turn(table, seats, table.version)
+            service.bot_turn(table, seats, table.version)
         table.refresh_from_db()
 
     board = open_context(viewport=PHONE).new_page()
@@ -187,8 +187,8 @@ def test_the_results_reviews_and_a_mistake_asked_by_keyboard(
     expect(board.get_by_role("heading", name="Results")).to_be_visible()
     expect(board.locator(".tableplay-reviews progress")).to_be_visible()
     shoot(board, "tableplay-results-queued-phone.png")
-    stored = PeopleReview.objects.get()
-    review_tasks.review_stored_deal.call("people.PeopleReview", stored.pk)
+    stored = SeatReview.objects.get()
+    review_tasks.review_stored_deal.call("people.SeatReview", stored.pk)
     read_it = board.get_by_role("link", name=re.compile("Accuracy"))
     expect(read_it).to_be_visible(timeout=POLL)  # the board's poll brings it in
     assert fits(board)

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.people import seeds, tables
-from game.people.models import PeopleTable
+from game.tables import seeds, service
+from game.tables.models import Game
 from lessons.classroom import tableplay
 from lessons.classroom.models import Classroom, RoundSeat, Student, TablePlay
 from tests.people.helpers import assert_nothing_hidden
@@ -204,7 +204,7 @@ def test_bad_start_forms_are_refused_and_change_nothing(
 ) -> None:
     response = teacher_client.post(start_url(classroom), start_form(classroom, NAMES, **change))
     assert response.status_code == 400
-    assert not TablePlay.objects.exists() and not PeopleTable.objects.exists()
+    assert not TablePlay.objects.exists() and not Game.objects.exists()
 
 
 def test_a_partner_chosen_twice_is_refused(
@@ -229,7 +229,7 @@ def test_one_round_at_a_time(
     response = teacher_client.post(start_url(classroom), start_form(classroom, NAMES))
     assert response.status_code == 400
     assert "end it first" in response.content.decode()
-    assert TablePlay.objects.count() == 1 and PeopleTable.objects.count() == 2
+    assert TablePlay.objects.count() == 1 and Game.objects.count() == 2
 
 
 # ---- a student carried onto their seat -----------------------------------------------------
@@ -251,16 +251,16 @@ def test_a_waiting_student_is_carried_onto_their_own_seat(
     place = RoundSeat.objects.select_related("round_table__table").get(student__nickname="Asha")
     table = place.round_table.table
     assert into.status_code == 302 and into["Location"] == reverse(
-        "people:table", args=[table.code]
+        "tables:table", args=[table.code]
     )
     seat_page = asha.get(into["Location"])
     assert seat_page.context["viewer"].number == place.seat  # their seat's view, their hand
-    position = tables.load_state(table, list(table.seats.all())).position
+    position = service.load_state(table, list(table.seats.all())).position
     assert_nothing_hidden(seat_page.content.decode(), position, place.seat)
     # Back on the class page: a link to the table, no second carrying off.
     again = asha.get(poll, {"shown": ""}, headers=HX)
     assert again.status_code == 200 and "HX-Redirect" not in again
-    assert reverse("people:table", args=[table.code]) in again.content.decode()
+    assert reverse("tables:table", args=[table.code]) in again.content.decode()
     assert asha.get(poll, {"shown": table.code}, headers=HX).status_code == 204
     # Chitra plays in no round: never carried anywhere.
     assert students["Chitra"].get(poll, {"shown": ""}, headers=HX).status_code == 204
@@ -274,10 +274,10 @@ def test_a_pupil_account_finds_its_seat_on_another_device(
     pupil_user = get_user_model().objects.create_user("pupil", password="x-pass-98")
     Student.objects.create(classroom=classroom, nickname="Pupil", user=pupil_user)
     teacher_client.post(start_url(classroom), start_form(classroom, ["Pupil"]))
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     device = Client()
     device.force_login(pupil_user)
-    page = device.get(reverse("people:table", args=[table.code]))
+    page = device.get(reverse("tables:table", args=[table.code]))
     place = RoundSeat.objects.get()
     assert page.context["viewer"].number == place.seat
 
@@ -307,8 +307,8 @@ def test_the_board_shows_every_table_and_no_hand(
     response = teacher_client.get(board_url(made))
     html = response.content.decode()
     for at in made.tables.select_related("table"):
-        assert reverse("people:table", args=[at.table.code]) in html  # watch it
-        position = tables.load_state(at.table, list(at.table.seats.all())).position
+        assert reverse("tables:table", args=[at.table.code]) in html  # watch it
+        position = service.load_state(at.table, list(at.table.seats.all())).position
         assert_nothing_hidden(html, position, None)
     for name in NAMES:
         assert name in html
@@ -323,8 +323,8 @@ def test_the_board_poll_is_204_until_a_play_is_made(
     mark = teacher_client.get(board_url(made)).context["mark"]
     poll = board_url(made, "tableplay_poll")
     assert teacher_client.get(poll, {"seen": mark}, headers=HX).status_code == 204
-    table = PeopleTable.objects.get()
-    state = tables.load_state(table, list(table.seats.all()))
+    table = Game.objects.get()
+    state = service.load_state(table, list(table.seats.all()))
     while state.position.plays < 1:  # the bid (R7), if any, then the first play
         seat = state.to_play
         assert seat is not None
@@ -332,7 +332,7 @@ def test_the_board_poll_is_204_until_a_play_is_made(
             state.play_bot()
         else:
             state.play_for(seat, "casual")
-    assert tables._swap(table, state, table.version)
+    assert service._swap(table, state, table.version)
     response = teacher_client.get(poll, {"seen": mark}, headers=HX)
     assert response.status_code == 200
     assert "1 of 48 plays made" in response.content.decode()
@@ -344,10 +344,10 @@ def test_a_table_nobody_moves_is_moved_by_the_board(
     classroom: Classroom, teacher_client: Client, students: dict[str, Client]
 ) -> None:
     made = _started(classroom, teacher_client, ["Asha"])
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     # Asha never came: her turn timer ran out long ago, nobody's page is open at the table.
     long_ago = timezone.now() - timedelta(minutes=5)
-    PeopleTable.objects.filter(pk=table.pk).update(updated=long_ago, turn_began=long_ago)
+    Game.objects.filter(pk=table.pk).update(updated=long_ago, turn_began=long_ago)
     assert tableplay.nudge(made) == 1
     table.refresh_from_db()
     assert len(table.deals[0]["moves"]) == 1
@@ -373,8 +373,8 @@ def test_a_round_ends_when_every_table_has_finished(
     classroom: Classroom, teacher_client: Client, students: dict[str, Client]
 ) -> None:
     made = _started(classroom, teacher_client, ["Asha"])
-    table = PeopleTable.objects.get()
-    state = tables.load_state(table, list(table.seats.all()))
+    table = Game.objects.get()
+    state = service.load_state(table, list(table.seats.all()))
     while not state.deal_over:
         seat = state.to_play
         assert seat is not None
@@ -382,10 +382,10 @@ def test_a_round_ends_when_every_table_has_finished(
             state.play_bot()
         else:
             state.play_for(seat, "casual")
-    assert tables._swap(table, state, table.version)
+    assert service._swap(table, state, table.version)
     html = teacher_client.get(board_url(made)).content.decode()
     made.refresh_from_db()
     assert made.status == TablePlay.Status.FINISHED
-    assert reverse("people:replay", args=[table.code]) in html
-    replay = teacher_client.get(reverse("people:replay", args=[table.code]))
+    assert reverse("tables:replay", args=[table.code]) in html
+    replay = teacher_client.get(reverse("tables:replay", args=[table.code]))
     assert replay.status_code == 200  # the teacher watches the replay as a watcher

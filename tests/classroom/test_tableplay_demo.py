@@ -29,4 +29,4 @@ def test_the_demo_class_has_a_finished_round_of_table_play() -> None:
     page = teacher.get(url).content.decode()
     assert "Results" in page
     for at in at_tables:
-        assert reverse("people:replay", args=[at.table.code]) in page
+        assert reverse("tables:replay", args=[at.table.code]) in page

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from game.people import seeds, tables
-from game.people.models import PeopleReview, PeopleTable
+from game.tables import seeds, service
+from game.tables.models import SeatReview, Game
 from game.review import DealReview, Mark, view_before
 from game.table import review_tasks
 from lessons.classroom import live, questions, review_questions, rosters, tableplay
@@ -34,16 +34,16 @@ def careless_round(classroom: Classroom, student_client: Client) -> TablePlay:
     asha = classroom.students.get(nickname="Asha")
     settings = tableplay.RoundSettings(deals_to_play=1, bot_level="casual", turn_seconds=30)
     made = tableplay.start_round(classroom, [asha], [], settings)
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     while table.finished is None:
         seats = list(table.seats.all())
-        state = tables.load_state(table, seats)
+        state = service.load_state(table, seats)
         seat = state.to_play
         assert seat is not None
         if seat in state.people:
-            tables.play(table, state, seat, next(state.position.legal_moves()), table.version)
+            service.play(table, state, seat, next(state.position.legal_moves()), table.version)
         else:
-            tables.bot_turn(table, seats, table.version)
+            service.bot_turn(table, seats, table.version)
         table.refresh_from_db()
     return made
 
@@ -54,16 +54,16 @@ def finished(
     join: Callable[[Classroom, str], Client],
     teacher_client: Client,
     django_capture_on_commit_callbacks: Any,
-) -> tuple[TablePlay, PeopleReview]:
+) -> tuple[TablePlay, SeatReview]:
     """The round over, its board opened (which starts the review), the review made."""
     made = careless_round(classroom, join(classroom, "Asha"))
     with django_capture_on_commit_callbacks(execute=True):
         page = teacher_client.get(board_url(made)).content.decode()
-    stored = PeopleReview.objects.get()
+    stored = SeatReview.objects.get()
     assert f'<progress id="review-progress-{stored.pk}"' in page  # queued: its progress shown
-    review_tasks.review_stored_deal.call("people.PeopleReview", stored.pk)
+    review_tasks.review_stored_deal.call("people.SeatReview", stored.pk)
     stored.refresh_from_db()
-    assert stored.status == PeopleReview.Status.DONE
+    assert stored.status == SeatReview.Status.DONE
     made.refresh_from_db()
     return made, stored
 
@@ -72,11 +72,11 @@ def board_url(made: TablePlay, name: str = "tableplay_board") -> str:
     return reverse(f"classroom:{name}", args=[made.classroom_id, made.pk])
 
 
-def review_url(made: TablePlay, stored: PeopleReview, name: str = "tableplay_review") -> str:
+def review_url(made: TablePlay, stored: SeatReview, name: str = "tableplay_review") -> str:
     return reverse(f"classroom:{name}", args=[made.classroom_id, made.pk, stored.pk])
 
 
-def marked(stored: PeopleReview) -> list[Any]:
+def marked(stored: SeatReview) -> list[Any]:
     assert stored.result is not None
     return [
         p
@@ -86,7 +86,7 @@ def marked(stored: PeopleReview) -> list[Any]:
 
 
 def test_the_results_start_each_students_review_once_and_show_its_progress(
-    finished: tuple[TablePlay, PeopleReview], teacher_client: Client
+    finished: tuple[TablePlay, SeatReview], teacher_client: Client
 ) -> None:
     made, stored = finished
     place = RoundSeat.objects.get()
@@ -96,7 +96,7 @@ def test_the_results_start_each_students_review_once_and_show_its_progress(
         place.round_table.table_id,
     )
     html = teacher_client.get(board_url(made)).content.decode()
-    assert PeopleReview.objects.count() == 1  # asked for once
+    assert SeatReview.objects.count() == 1  # asked for once
     assert review_url(made, stored) in html and f"Accuracy {round(stored.accuracy or 0)}" in html
     mark = teacher_client.get(board_url(made)).context["mark"]
     poll = board_url(made, "tableplay_poll")
@@ -105,7 +105,7 @@ def test_the_results_start_each_students_review_once_and_show_its_progress(
 
 
 def test_the_owner_reads_the_review_and_nobody_else(
-    finished: tuple[TablePlay, PeopleReview],
+    finished: tuple[TablePlay, SeatReview],
     teacher_client: Client,
     other_teacher: User,
 ) -> None:
@@ -126,7 +126,7 @@ def test_the_owner_reads_the_review_and_nobody_else(
 
 
 def test_a_play_number_in_other_digits_is_refused_and_nothing_made(
-    finished: tuple[TablePlay, PeopleReview], teacher_client: Client
+    finished: tuple[TablePlay, SeatReview], teacher_client: Client
 ) -> None:
     made, stored = finished
     play = marked(stored)[0]
@@ -138,7 +138,7 @@ def test_a_play_number_in_other_digits_is_refused_and_nothing_made(
 
 
 def test_a_marked_play_becomes_a_live_question_judged_by_the_reviews_search(
-    finished: tuple[TablePlay, PeopleReview], teacher_client: Client
+    finished: tuple[TablePlay, SeatReview], teacher_client: Client
 ) -> None:
     made, stored = finished
     play = marked(stored)[0]
@@ -173,7 +173,7 @@ def test_a_marked_play_becomes_a_live_question_judged_by_the_reviews_search(
 
 
 def test_only_marked_plays_and_own_drafts_are_offered(
-    finished: tuple[TablePlay, PeopleReview],
+    finished: tuple[TablePlay, SeatReview],
     teacher_client: Client,
     teacher: User,
 ) -> None:
@@ -200,7 +200,7 @@ def test_only_marked_plays_and_own_drafts_are_offered(
 
 
 def test_a_review_moment_may_be_asked_only_by_the_classs_owner(
-    finished: tuple[TablePlay, PeopleReview], teacher: User, other_teacher: User
+    finished: tuple[TablePlay, SeatReview], teacher: User, other_teacher: User
 ) -> None:
     _made, stored = finished
     key = review_questions.review_key(stored.pk, marked(stored)[0].number)
@@ -211,7 +211,7 @@ def test_a_review_moment_may_be_asked_only_by_the_classs_owner(
 
 
 def test_the_live_question_shows_the_asked_seat_only(
-    finished: tuple[TablePlay, PeopleReview],
+    finished: tuple[TablePlay, SeatReview],
     teacher_client: Client,
     join: Callable[[Any, str], Client],
 ) -> None:

@@ -38,7 +38,7 @@ PAGES = [
     ("puzzles:learn", ()),
     ("rules:book", ()),
     ("practice:play", ()),
-    ("people:index", ()),
+    ("tables:index", ()),
     ("classroom:home", ()),
     ("login", ()),
     ("signup", ()),

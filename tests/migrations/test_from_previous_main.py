@@ -29,7 +29,7 @@ MOVED = [
     ("lessons_puzzleattempt", "puzzles_puzzleattempt", "puzzles.PuzzleAttempt"),
     ("lessons_custompuzzle", "puzzles_custompuzzle", "puzzles.CustomPuzzle"),
 ]
-STAYED = ["lessons.Learner", "lessons.AnswerRecord", "game.PracticeGame", "classroom.Answer"]
+STAYED = ["lessons.Learner", "lessons.AnswerRecord", "people.Game", "classroom.Answer"]
 
 READ_BACK = """
 import json

@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import pytest
 
-from game.people import seeds
+from game.tables import seeds
 
 SEED = 2
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from game.engine import Card, Position
 from game.match import MatchState
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 from tests.play.helpers import card_names
 
 FOUR_PEOPLE = {"seat_0": "", "seat_1": "", "seat_2": "", "seat_3": ""}
@@ -23,7 +23,7 @@ TWO_PEOPLE_TWO_BOTS = {"seat_0": "", "seat_1": "casual", "seat_2": "", "seat_3":
 NAMES = ("Ben", "Chitra", "Dev")
 
 
-def new_table(client: Client, **options: Any) -> PeopleTable:
+def new_table(client: Client, **options: Any) -> Game:
     """A table made through the form; by default four people's seats, the maker at seat 1."""
     data = {
         **FOUR_PEOPLE,
@@ -37,21 +37,21 @@ def new_table(client: Client, **options: Any) -> PeopleTable:
         **options,
     }
     fields = {k: v for k, v in data.items() if v is not None}
-    response = client.post(reverse("people:new"), fields)
+    response = client.post(reverse("tables:new"), fields)
     assert response.status_code == 302, response.content.decode()[:2000]
-    return PeopleTable.objects.latest("created")
+    return Game.objects.latest("created")
 
 
-def url(name: str, table: PeopleTable) -> str:
-    return reverse(f"people:{name}", args=[table.code])
+def url(name: str, table: Game) -> str:
+    return reverse(f"tables:{name}", args=[table.code])
 
 
-def join(client: Client, table: PeopleTable, seat: int, name: str) -> Any:
+def join(client: Client, table: Game, seat: int, name: str) -> Any:
     """Sit down at ``seat`` (0–3) as its page does (the page counts seats from 1)."""
     return client.post(url("join", table), {"seat": seat + 1, "name": name})
 
 
-def seated(host: Client, table: PeopleTable, seats: tuple[int, ...] = (1, 2, 3)) -> list[Client]:
+def seated(host: Client, table: Game, seats: tuple[int, ...] = (1, 2, 3)) -> list[Client]:
     """The host (at seat 0) and a new browser at each of ``seats``: the list by seat, None for
     a seat nobody of these holds."""
     clients: list[Client] = [host]
@@ -62,25 +62,25 @@ def seated(host: Client, table: PeopleTable, seats: tuple[int, ...] = (1, 2, 3))
     return clients
 
 
-def post(client: Client, name: str, table: PeopleTable, data: dict[str, Any] | None = None) -> Any:
+def post(client: Client, name: str, table: Game, data: dict[str, Any] | None = None) -> Any:
     """A post from the table's page, answering the version it shows now."""
     table.refresh_from_db()
     payload = {"expected": table.version, **(data or {})}
     return client.post(url(name, table), payload, headers={"HX-Request": "true"})
 
 
-def poll(client: Client, table: PeopleTable, version: int | str, reaction: int = 0) -> Any:
+def poll(client: Client, table: Game, version: int | str, reaction: int = 0) -> Any:
     return client.get(
         url("poll", table), {"v": version, "r": reaction}, headers={"HX-Request": "true"}
     )
 
 
-def state_of(table: PeopleTable) -> MatchState:
+def state_of(table: Game) -> MatchState:
     table.refresh_from_db()
-    return tables.load_state(table, list(table.seats.all()))
+    return service.load_state(table, list(table.seats.all()))
 
 
-def play_one(by_seat: dict[int, Client], table: PeopleTable) -> tuple[int, Any]:
+def play_one(by_seat: dict[int, Client], table: Game) -> tuple[int, Any]:
     """Make the next play through the pages: the person to play plays their first legal move
     from their own page, or the first seated page asks for the bot's turn. Gives back the seat
     whose page posted, and the answer it got."""

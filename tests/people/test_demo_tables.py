@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 from lessons.demo import demo
 from tests.people.helpers import assert_nothing_hidden
 from tests.web.markup import elements
@@ -21,9 +21,9 @@ def make_demo() -> None:
     call_command("demo", stdout=None)
 
 
-def players_tables() -> tuple[PeopleTable, PeopleTable]:
+def players_tables() -> tuple[Game, Game]:
     player = get_user_model().objects.get(username=demo.PLAYER)
-    found = PeopleTable.objects.filter(seats__holder_user=player).order_by("created")
+    found = Game.objects.filter(seats__holder_user=player).order_by("created")
     finished, in_play = list(found)
     return finished, in_play
 
@@ -36,7 +36,7 @@ def test_the_demo_has_a_finished_table_and_one_in_play_with_a_free_seat() -> Non
     assert in_play.away == [2]
     seats = list(in_play.seats.all())
     assert seats[2].is_free and seats[2].name == demo.FRIENDS[1]
-    state = tables.load_state(in_play, seats)
+    state = service.load_state(in_play, seats)
     assert state.to_play == 0 and state.stand_ins()
     assert [s.name for s in finished.seats.all() if not s.is_bot] == [demo.PLAYER, demo.FRIENDS[0]]
 
@@ -46,27 +46,27 @@ def test_the_player_replays_the_finished_one_and_a_visitor_may_sit_down_at_the_o
     finished, in_play = players_tables()
     player = Client()
     player.force_login(get_user_model().objects.get(username=demo.PLAYER))
-    replay = player.get(reverse("people:replay", args=[finished.code]), {"step": "5"})
+    replay = player.get(reverse("tables:replay", args=[finished.code]), {"step": "5"})
     assert replay.status_code == 200
     assert elements(replay.content, "a", rel="next")
-    assert player.get(reverse("people:export", args=[finished.code])).status_code == 200
-    index = player.get(reverse("people:index")).content.decode()
+    assert player.get(reverse("tables:export", args=[finished.code])).status_code == 200
+    index = player.get(reverse("tables:index")).content.decode()
     assert finished.code in index and in_play.code in index
 
     visitor = Client()
-    page = visitor.get(reverse("people:table", args=[in_play.code])).content.decode()
+    page = visitor.get(reverse("tables:table", args=[in_play.code])).content.decode()
     assert elements(page, "button", name="seat", value="3")
-    position = tables.load_state(in_play, list(in_play.seats.all())).position
+    position = service.load_state(in_play, list(in_play.seats.all())).position
     assert_nothing_hidden(page, position, None)
 
 
 def test_a_second_run_makes_no_more_tables_and_the_same_plays_every_time() -> None:
     make_demo()
     moves = [t.deals for t in players_tables()]
-    made = PeopleTable.objects.count()
+    made = Game.objects.count()
     make_demo()
-    assert PeopleTable.objects.count() == made
+    assert Game.objects.count() == made
     get_user_model().objects.all().delete()
-    PeopleTable.objects.all().delete()
+    Game.objects.all().delete()
     make_demo()
     assert [t.deals for t in players_tables()] == moves

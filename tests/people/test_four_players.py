@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from game.engine import Move
-from game.people.models import PeopleTable
+from game.tables.models import Game
 from tests.people.helpers import (
     FOUR_PEOPLE,
     TWO_PEOPLE_TWO_BOTS,
@@ -139,7 +139,7 @@ def test_two_people_taking_the_last_seat_at_once_get_one_seat(transactional_db: 
     assert sorted(at_once(take("Dev"), take("Divya"))) == [302, 409]
     table.refresh_from_db()
     assert table.started is not None and len(table.deals) == 1
-    assert PeopleTable.objects.get().seats.filter(holder_key="").count() == 0
+    assert Game.objects.get().seats.filter(holder_key="").count() == 0
 
 
 def test_a_stale_page_is_redrawn_as_the_table_is_now(client: Client) -> None:

@@ -10,8 +10,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from game.people import review
-from game.people.models import PeopleTable
+from game.tables import review
+from game.tables.models import Game
 from tests.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
@@ -48,7 +48,7 @@ def client() -> Client:
     return hindi_browser()
 
 
-def partners(client: Client) -> tuple[PeopleTable, dict[int, Client]]:
+def partners(client: Client) -> tuple[Game, dict[int, Client]]:
     """Asha at seat 1 and Ben at seat 3, casual bots at 2 and 4, both browsers in Hindi: the
     match starts."""
     table = new_table(client, **TWO_PEOPLE_TWO_BOTS, hints="on")
@@ -60,7 +60,7 @@ def partners(client: Client) -> tuple[PeopleTable, dict[int, Client]]:
 
 
 def test_the_index_is_in_hindi(client: Client) -> None:
-    page = client.get(reverse("people:index"))
+    page = client.get(reverse("tables:index"))
     assert page.status_code == 200
     html = page.content.decode()
     assert '<html lang="hi"' in html
@@ -72,12 +72,12 @@ def test_the_index_is_in_hindi(client: Client) -> None:
 
 
 def test_refusals_before_the_match_are_in_hindi(client: Client) -> None:
-    missing = client.get(reverse("people:find"), {"code": "ZZZZZZ"})
+    missing = client.get(reverse("tables:find"), {"code": "ZZZZZZ"})
     assert missing.status_code == 404
     assert "इस कोड की कोई मेज़ नहीं है।" in missing.content.decode()
     bots = {"seat_0": "casual", "seat_1": "casual", "seat_2": "casual", "seat_3": "casual"}
     data = {"deals_to_play": 1, "bot_speed": "normal", "turn_seconds": 0, **bots}
-    refused = client.post(reverse("people:new"), data)
+    refused = client.post(reverse("tables:new"), data)
     assert refused.status_code == 400
     assert "कम से कम एक सीट किसी व्यक्ति के लिए रखें।" in refused.content.decode()
     table = new_table(client)
@@ -159,7 +159,7 @@ def test_the_turn_timer_and_the_stand_in_are_said_in_hindi(client: Client) -> No
     waiting = other.get(url("table", table)).content.decode()
     assert "सेकंड बाक़ी" in waiting and "फिर उनकी जगह बॉट खेल सकता है" in waiting
     past = timezone.now() - timedelta(seconds=60)
-    PeopleTable.objects.filter(pk=table.pk).update(turn_began=past)
+    Game.objects.filter(pk=table.pk).update(turn_began=past)
     assert post(other, "bot", table).status_code == 200
     away = by_seat[idle].get(url("table", table), headers=HTMX).content.decode()
     assert "आप यहाँ नहीं थे, इसलिए आपकी सीट बॉट खेल रहा था।" in away and "मैं वापस हूँ" in away

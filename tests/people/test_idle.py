@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 from tests.people.helpers import (
     assert_nothing_hidden,
     new_table,
@@ -27,14 +27,14 @@ STAND_IN_SAID = "a bot played for them while they were away"
 TIMER = 30
 
 
-def a_minute_ago(table: PeopleTable) -> None:
+def a_minute_ago(table: Game) -> None:
     """The turn of the seat to move began long before its timer's length."""
     past = timezone.now() - timedelta(seconds=TIMER + 30)
-    PeopleTable.objects.filter(pk=table.pk).update(turn_began=past)
+    Game.objects.filter(pk=table.pk).update(turn_began=past)
     table.refresh_from_db()
 
 
-def idle_seat(client: Client, **options: object) -> tuple[PeopleTable, dict[int, Client], int]:
+def idle_seat(client: Client, **options: object) -> tuple[Game, dict[int, Client], int]:
     """Four people at a table with the timer on; the seat to move, whose person is idle."""
     table = new_table(client, turn_seconds=TIMER, **options)
     by_seat = dict(enumerate(seated(client, table)))
@@ -134,7 +134,7 @@ def test_opening_the_page_again_is_coming_back(client: Client) -> None:
 
 def test_a_play_of_your_own_brings_you_back(client: Client) -> None:
     table, by_seat, seat = idle_seat(client)
-    PeopleTable.objects.filter(pk=table.pk).update(away=[seat])
+    Game.objects.filter(pk=table.pk).update(away=[seat])
     state = state_of(table)
     move = next(state.current.view_for(seat).legal_moves())
     assert post(by_seat[seat], "play", table, {"move": str(move)}).status_code == 200
@@ -148,7 +148,7 @@ def test_with_the_timer_off_nobody_is_played_for(client: Client) -> None:
     seat = state_of(table).to_play
     assert seat is not None
     a_minute_ago(table)
-    assert tables.seconds_left(table, state_of(table)) is None
+    assert service.seconds_left(table, state_of(table)) is None
     html = by_seat[(seat + 1) % 4].get(url("table", table)).content.decode()
     assert 'class="bot-turn"' not in html and "seconds left" not in html
     assert post(by_seat[(seat + 1) % 4], "bot", table).status_code == 204

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.people.models import PeopleTable, Seat
+from game.tables.models import Game, Seat
 from tests.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
@@ -25,7 +25,7 @@ from tests.web.markup import elements
 pytestmark = pytest.mark.django_db
 
 
-def two_people(client: Client) -> tuple[PeopleTable, Client]:
+def two_people(client: Client) -> tuple[Game, Client]:
     """Asha at seat 1 and Ben at seat 3 (partners), casual bots at 2 and 4: the match starts."""
     table = new_table(client, **TWO_PEOPLE_TWO_BOTS)
     ben = Client()
@@ -35,7 +35,7 @@ def two_people(client: Client) -> tuple[PeopleTable, Client]:
     return table, ben
 
 
-def leave(client: Client, table: PeopleTable) -> Any:
+def leave(client: Client, table: Game) -> Any:
     return client.post(url("leave", table))
 
 
@@ -129,7 +129,7 @@ def test_a_bots_seat_or_a_held_one_cannot_be_taken_mid_match(client: Client) -> 
 
 def test_nobody_leaves_a_finished_match(client: Client) -> None:
     table, ben = two_people(client)
-    PeopleTable.objects.filter(pk=table.pk).update(finished=table.started)
+    Game.objects.filter(pk=table.pk).update(finished=table.started)
     answer = ben.post(url("leave", table))
     assert answer.status_code == 409
     assert "The match is over" in answer.content.decode()
@@ -162,7 +162,7 @@ def test_the_bots_speed_is_refused_from_watchers_and_for_nonsense(client: Client
 def test_the_replay_moves_with_the_tables_arrow_keys_script(client: Client) -> None:
     table = new_table(client, seat_1="casual", seat_2="casual", seat_3="casual")
     seated(client, table, ())
-    PeopleTable.objects.filter(pk=table.pk).update(finished=table.started)
+    Game.objects.filter(pk=table.pk).update(finished=table.started)
     html = client.get(url("replay", table)).content.decode()
     scripts = [e.attrs.get("src", "") for e in elements(html, "script")]
     assert any(src.endswith("table/replay.js") for src in scripts)

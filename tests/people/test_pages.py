@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.people.models import PeopleTable, Reaction, Seat
+from game.tables.models import Game, Reaction, Seat
 from tests.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_index_offers_a_new_table_and_a_code_to_join(client: Client) -> None:
-    page = client.get(reverse("people:index"))
+    page = client.get(reverse("tables:index"))
     assert page.status_code == 200
     html = page.content.decode()
     assert "Make the table" in html and 'action="/tables/find"' in html
@@ -36,7 +36,7 @@ def test_the_index_offers_a_new_table_and_a_code_to_join(client: Client) -> None
 
 def test_the_practice_page_links_here(client: Client) -> None:
     html = client.get(reverse("practice:play")).content.decode()
-    assert f'href="{reverse("people:index")}"' in html
+    assert f'href="{reverse("tables:index")}"' in html
 
 
 def test_a_table_is_made_with_its_seats_and_its_maker_sat_down(client: Client) -> None:
@@ -61,9 +61,9 @@ def test_a_table_is_made_with_its_seats_and_its_maker_sat_down(client: Client) -
 def test_a_bad_table_is_refused(client: Client, fields: dict[str, str]) -> None:
     data = {"deals_to_play": 1, "bot_speed": "normal", "turn_seconds": 0, "sit_at": 1}
     data |= {"name": "Asha", **fields}
-    response = client.post(reverse("people:new"), data)
+    response = client.post(reverse("tables:new"), data)
     assert response.status_code == 400
-    assert not PeopleTable.objects.exists()
+    assert not Game.objects.exists()
 
 
 def test_a_host_may_sit_nowhere(client: Client) -> None:
@@ -76,11 +76,11 @@ def test_a_host_may_sit_nowhere(client: Client) -> None:
 def test_the_code_and_the_short_link_find_the_table(client: Client) -> None:
     table = new_table(client)
     found = client.get(
-        reverse("people:find"), {"code": table.code.lower()[:3] + " " + table.code[3:]}
+        reverse("tables:find"), {"code": table.code.lower()[:3] + " " + table.code[3:]}
     )
     assert found.status_code == 302 and found["Location"] == url("table", table)
-    assert client.get(reverse("people:find"), {"code": "ZZZZZZ"}).status_code == 404
-    short = client.get(reverse("people:short", args=[table.code]))
+    assert client.get(reverse("tables:find"), {"code": "ZZZZZZ"}).status_code == 404
+    short = client.get(reverse("tables:short", args=[table.code]))
     assert short.status_code == 302 and short["Location"] == url("table", table)
 
 
@@ -174,7 +174,7 @@ def test_the_poll_is_204_until_something_changes(client: Client) -> None:
     assert changed.status_code == 200 and b'id="board"' in changed.content
     assert f'name="v" value="{table.version}"'.encode() in changed.content  # what it now shows
     assert poll(client, table, "١").status_code == 200  # not a version this page could show
-    assert client.get(reverse("people:poll", args=["ZZZZZZ"]), {"v": 0}).status_code == 404
+    assert client.get(reverse("tables:poll", args=["ZZZZZZ"]), {"v": 0}).status_code == 404
 
 
 def test_the_poll_stops_when_the_match_is_over(client: Client) -> None:
@@ -323,7 +323,7 @@ def test_replay_and_download_open_when_the_match_is_over(client: Client) -> None
     document = json.loads(exported.content)
     assert exported["Content-Disposition"].endswith(f'seep-table-{table.code}.json"')
     assert len(document["deals"]) == 1 and document["seats"][1]["bot"] == "casual"
-    listed = client.get(reverse("people:index")).content.decode()
+    listed = client.get(reverse("tables:index")).content.decode()
     assert f"Table {table.code}" in listed and "finished" in listed
 
 
@@ -331,7 +331,7 @@ def test_every_page_keeps_to_the_content_security_policy(client: Client) -> None
     """No inline style or handler, every script from this site with the page's nonce: the
     index, the lobby, a seat's board, a watcher's, the replay."""
     table = new_table(client, **TWO_PEOPLE_TWO_BOTS)
-    pages = [client.get(reverse("people:index")), client.get(url("table", table))]
+    pages = [client.get(reverse("tables:index")), client.get(url("table", table))]
     clients = seated(client, table, seats=(2,))
     by_seat = {0: clients[0], 2: clients[1]}
     pages += [client.get(url("table", table)), Client().get(url("table", table))]

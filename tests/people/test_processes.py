@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from game.people.models import PeopleTable
+from game.tables.models import Game
 from tests.people.helpers import TWO_PEOPLE_TWO_BOTS, new_table, seated, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,8 +26,8 @@ import sys
 import django
 
 django.setup()
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 
 
 class Forgetful:
@@ -39,12 +39,12 @@ class Forgetful:
 
 
 if sys.argv[2] == "forgetful":
-    tables.cache = Forgetful()
-table = PeopleTable.objects.get(code=sys.argv[1])
+    service.cache = Forgetful()
+table = Game.objects.get(code=sys.argv[1])
 seats = list(table.seats.all())
 print("ready", flush=True)
 sys.stdin.readline()
-print(tables.bot_turn(table, seats, table.version).value, flush=True)
+print(service.bot_turn(table, seats, table.version).value, flush=True)
 """
 
 
@@ -96,9 +96,9 @@ def a_bots_turn() -> str:
 
 def test_two_processes_racing_a_bot_turn_make_one_play(a_bots_turn: str) -> None:
     assert race(a_bots_turn, "shared") == ["claimed", "played"]
-    assert len(state_of(PeopleTable.objects.get()).current.moves) == 1
+    assert len(state_of(Game.objects.get()).current.moves) == 1
 
 
 def test_without_the_claim_the_compare_and_swap_keeps_it_one_play(a_bots_turn: str) -> None:
     assert race(a_bots_turn, "forgetful") == ["played", "stale"]
-    assert len(state_of(PeopleTable.objects.get()).current.moves) == 1
+    assert len(state_of(Game.objects.get()).current.moves) == 1

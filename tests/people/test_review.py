@@ -11,7 +11,7 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from game.engine import describe
-from game.people.models import PeopleReview
+from game.tables.models import SeatReview
 from game.review import DealReview, Mark, ReviewedPlay, plays_of, view_before
 from game.table import review_tasks, reviews
 from game.table.busy import ExpertSlot
@@ -28,7 +28,7 @@ from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
-Status = PeopleReview.Status
+Status = SeatReview.Status
 TASK = "game.table.review_tasks.review_stored_deal"
 
 
@@ -56,7 +56,7 @@ def worst(plays: tuple[ReviewedPlay, ...]) -> ReviewedPlay:
 def try_answer(client: Client, done: Finished, seat: int, number: int, data: dict[str, Any]) -> Any:
     """A try posted as the try page posts it: with the review it answers, unless ``data`` says
     otherwise."""
-    stored = PeopleReview.objects.get(table=done.table, seat=seat)
+    stored = SeatReview.objects.get(table=done.table, seat=seat)
     form = {"review": str(stored.pk), **data}
     address = review_url(done.table, seat, "review_try_answer", number)
     return client.post(address, form, headers=HTMX)
@@ -75,13 +75,13 @@ def test_each_person_is_offered_the_review_of_their_own_seat_and_a_watcher_none(
 ) -> None:
     table = done.table
     for seat, client in done.by_seat.items():
-        html = page(client, reverse("people:table", args=[table.code]))
+        html = page(client, reverse("tables:table", args=[table.code]))
         offered = [a.attrs["href"] for a in elements(html, "a") if text_of(a) == "Review this deal"]
         assert offered == [review_url(table, seat)]
-        replay = page(client, reverse("people:replay", args=[table.code]))
+        replay = page(client, reverse("tables:replay", args=[table.code]))
         assert elements(replay, "a", href=review_url(table, seat))
     watcher = Client()
-    for address in ("people:table", "people:replay"):
+    for address in ("tables:table", "tables:replay"):
         html = page(watcher, reverse(address, args=[table.code]))
         assert "Review this deal" not in html and "/review/" not in html
 
@@ -90,7 +90,7 @@ def test_only_the_person_at_the_seat_sees_its_review(done: Finished) -> None:
     table = done.table
     review = reviewed(done.by_seat[0], table, 0)
     number = worst(review.plays).number
-    stored = PeopleReview.objects.get(seat=0)
+    stored = SeatReview.objects.get(seat=0)
     partner, watcher, stranger_seat = done.by_seat[STOOD_IN_FOR], Client(), 1  # 1: a bot's seat
     for client in (partner, watcher):
         for address in (
@@ -107,7 +107,7 @@ def test_only_the_person_at_the_seat_sees_its_review(done: Finished) -> None:
         )
         assert client.post(review_url(table, 0, "review_again")).status_code == 404
     assert done.by_seat[0].get(review_url(table, stranger_seat)).status_code == 404
-    assert PeopleReview.objects.count() == 1  # nobody's visit asked for another review
+    assert SeatReview.objects.count() == 1  # nobody's visit asked for another review
 
 
 def test_a_deal_not_over_has_no_review_and_a_post_asks_for_none(done: Finished) -> None:
@@ -118,7 +118,7 @@ def test_a_deal_not_over_has_no_review_and_a_post_asks_for_none(done: Finished) 
     assert host.post(review_url(done.table, 0, "review_again")).status_code == 404
     answer = review_url(done.table, 0, "review_try_answer", 1)
     assert host.post(answer, {"review": "1", "move": "throw 2C"}).status_code == 404
-    assert not PeopleReview.objects.exists()
+    assert not SeatReview.objects.exists()
 
 
 # ---- the review is made once, in the background -----------------------------------------------
@@ -132,15 +132,15 @@ def test_the_first_visit_queues_the_task_once_and_the_task_judges_only_the_perso
     with django_capture_on_commit_callbacks(execute=True):
         client.get(review_url(table, seat))
         client.get(review_url(table, seat))
-    stored = PeopleReview.objects.get()
+    stored = SeatReview.objects.get()
     assert (stored.deal, stored.seat, stored.version) == (1, seat, reviews.REVIEW_VERSION)
     theirs = plays_of(done.record, seat, done.stand_ins)
     assert done.stand_ins and len(theirs) == 11  # twelve plays, one the stand-in's
     assert (stored.status, stored.done, stored.total) == (Status.QUEUED, 0, 11)
     (queued,) = DBTaskResult.objects.filter(task_path=TASK, status="READY")
-    assert queued.args_kwargs["args"] == ["people.PeopleReview", stored.pk]
+    assert queued.args_kwargs["args"] == ["people.SeatReview", stored.pk]
 
-    review_tasks.review_stored_deal.call("people.PeopleReview", stored.pk)
+    review_tasks.review_stored_deal.call("people.SeatReview", stored.pk)
     stored.refresh_from_db()
     assert stored.status == Status.DONE and stored.result is not None
     assert [play.index for play in reviewed(client, table, seat).plays] == theirs
@@ -159,7 +159,7 @@ def test_the_page_shows_the_progress_and_its_poll_answers_204_while_nothing_chan
     assert "Waiting for the reviewer" in text_of(body)
 
     assert host.get(poll + "?status=queued&done=0", headers=HTMX).status_code == 204
-    PeopleReview.objects.update(status=Status.RUNNING, done=4)
+    SeatReview.objects.update(status=Status.RUNNING, done=4)
     response = host.get(poll + "?status=queued&done=0", headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
@@ -182,7 +182,7 @@ def test_the_poll_reads_the_table_its_seats_and_the_review_and_replays_nothing(
     def never(*args: object) -> None:
         raise AssertionError("the match was loaded for a poll")
 
-    monkeypatch.setattr("game.people.review.finished", never)
+    monkeypatch.setattr("game.tables.review.finished", never)
     with django_assert_max_num_queries(4):
         response = host.get(review_url(table, 0, "review_progress") + "?status=queued&done=0")
     assert response.status_code == 204
@@ -279,9 +279,9 @@ def test_a_try_answering_another_review_is_refused_with_a_clear_message(done: Fi
     review = reviewed(host, table, 0)
     partners = reviewed(done.by_seat[STOOD_IN_FOR], table, STOOD_IN_FOR)
     assert partners.plays
-    other = PeopleReview.objects.get(seat=STOOD_IN_FOR)
+    other = SeatReview.objects.get(seat=STOOD_IN_FOR)
     play = worst(review.plays)
-    before = list(PeopleReview.objects.order_by("pk").values())
+    before = list(SeatReview.objects.order_by("pk").values())
     for forged in (str(other.pk), "999999"):
         response = try_answer(
             host, done, 0, play.number, {"review": forged, "move": str(play.best)}
@@ -294,14 +294,14 @@ def test_a_try_answering_another_review_is_refused_with_a_clear_message(done: Fi
         assert "answers another review than the one of your plays in this deal" in words
         assert elements(html, "a", href=review_url(table, 0))
     address = review_url(table, 0, "review_try_answer", play.number)
-    mine = str(PeopleReview.objects.get(seat=0).pk)
+    mine = str(SeatReview.objects.get(seat=0).pk)
     unsaid: list[dict[str, str | list[str]]] = [{}, {"review": ""}, {"review": "²"}]
     unsaid.append({"review": [mine, mine]})
     for said in unsaid:
         response = host.post(address, {"move": str(play.best), **said})
         assert response.status_code == 400
         assert "The try must say which review it answers." in response.content.decode()
-    assert list(PeopleReview.objects.order_by("pk").values()) == before
+    assert list(SeatReview.objects.order_by("pk").values()) == before
 
 
 @pytest.mark.usefixtures("never_judged")
@@ -311,17 +311,17 @@ def test_a_try_at_a_review_being_made_again_is_refused_and_leads_back(done: Fini
     table, host = done.table, done.by_seat[0]
     review = reviewed(host, table, 0)
     play = worst(review.plays)
-    PeopleReview.objects.update(status=Status.QUEUED, done=0)
+    SeatReview.objects.update(status=Status.QUEUED, done=0)
     response = try_answer(host, done, 0, play.number, {"move": str(play.best)})
     assert response.status_code == 409
     kind, words = feedback(response.content.decode())
     assert "being made again: try this play once it is done" in words
     whole = host.post(
         review_url(table, 0, "review_try_answer", play.number),
-        {"review": str(PeopleReview.objects.get().pk), "move": str(play.best)},
+        {"review": str(SeatReview.objects.get().pk), "move": str(play.best)},
     )
     assert whole.status_code == 409 and "<html" in whole.content.decode()
-    assert PeopleReview.objects.get().status == Status.QUEUED
+    assert SeatReview.objects.get().status == Status.QUEUED
 
 
 def test_a_try_when_every_expert_is_busy_is_429(done: Finished) -> None:
@@ -346,14 +346,14 @@ def test_a_failed_review_is_queued_again_by_its_person(
     table, host = done.table, done.by_seat[0]
     with django_capture_on_commit_callbacks(execute=True):
         host.get(review_url(table, 0))
-    PeopleReview.objects.update(status=Status.FAILED)
+    SeatReview.objects.update(status=Status.FAILED)
     html = page(host, review_url(table, 0))
     assert "The review of this deal failed." in html
     assert elements(html, "form", action=review_url(table, 0, "review_again"))
     with django_capture_on_commit_callbacks(execute=True):
         response = host.post(review_url(table, 0, "review_again"))
     assert response.status_code == 302 and response["Location"] == review_url(table, 0)
-    assert PeopleReview.objects.get().status == Status.QUEUED
+    assert SeatReview.objects.get().status == Status.QUEUED
     assert DBTaskResult.objects.filter(task_path=TASK, status="READY").count() == 2
 
 
@@ -363,7 +363,7 @@ def test_a_deal_a_bot_played_all_of_has_nothing_to_judge_and_says_so(done: Finis
     client.get(review_url(table, seat))
     theirs = plays_of(done.record, seat)
     result = DealReview(seat, 0.02, 0, (), tuple(theirs)).to_json()
-    PeopleReview.objects.update(status=Status.DONE, result=result, done=0, total=0)
+    SeatReview.objects.update(status=Status.DONE, result=result, done=0, total=0)
     html = page(client, review_url(table, seat))
     assert "A bot played every one of your plays in this deal while you were away" in html
     assert not elements(html, "span", class_="accuracy-figure")

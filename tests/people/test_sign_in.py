@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
-from game.people.models import PeopleTable, Seat
+from game.tables.models import Game, Seat
 from tests.people.helpers import assert_nothing_hidden, join, new_table, seated, state_of, url
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def sign_in(client: Client, username: str) -> None:
     assert response.status_code == 302, response.content.decode()[:500]
 
 
-def my_hand(client: Client, table: PeopleTable) -> str:
+def my_hand(client: Client, table: Game) -> str:
     html: str = client.get(url("table", table)).content.decode()
     return html
 
@@ -49,7 +49,7 @@ def test_a_seat_is_kept_through_reloads_and_found_on_another_device() -> None:
     html = my_hand(laptop, table)
     assert "Your hand" in html
     assert_nothing_hidden(html, state_of(table).position, 0)
-    assert f"Table {table.code}" in laptop.get(reverse("people:index")).content.decode()
+    assert f"Table {table.code}" in laptop.get(reverse("tables:index")).content.decode()
 
 
 def test_signing_in_moves_no_seat_to_an_account_that_has_one_at_that_table() -> None:

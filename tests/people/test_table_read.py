@@ -1,4 +1,4 @@
-"""A table and its seats read in one query written once (``tables.table_and_seats``): the same
+"""A table and its seats read in one query written once (``service.table_and_seats``): the same
 instances the ORM reads, on SQLite and on PostgreSQL."""
 
 import pytest
@@ -7,8 +7,8 @@ from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from game.people import tables
-from game.people.models import PeopleTable
+from game.tables import service
+from game.tables.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -19,16 +19,16 @@ def fields_of(instance: Model) -> dict[str, object]:
 
 
 def test_a_table_reads_as_the_orm_reads_it_in_one_query() -> None:
-    made = tables.create_table(["", "casual", "", "expert"], None, "host-key", deals_to_play=2)
-    PeopleTable.objects.filter(pk=made.pk).update(
+    made = service.create_table(["", "casual", "", "expert"], None, "host-key", deals_to_play=2)
+    Game.objects.filter(pk=made.pk).update(
         deals=[{"seed": 7, "dealer": 1, "moves": ["bid 12"]}], away=[2], started=timezone.now()
     )
     with CaptureQueriesContext(connection) as captured:
-        found = tables.table_and_seats(made.code)
+        found = service.table_and_seats(made.code)
     assert len(captured.captured_queries) == 1
     assert found is not None
     table, seats = found
-    orm = PeopleTable.objects.get(pk=made.pk)
+    orm = Game.objects.get(pk=made.pk)
     assert fields_of(table) == fields_of(orm)
     assert table.deals == [{"seed": 7, "dealer": 1, "moves": ["bid 12"]}] and table.away == [2]
     assert table.started is not None and table.started.tzinfo is not None
@@ -41,4 +41,4 @@ def test_a_table_reads_as_the_orm_reads_it_in_one_query() -> None:
 
 
 def test_an_unknown_code_reads_nothing() -> None:
-    assert tables.table_and_seats("NOSUCH") is None
+    assert service.table_and_seats("NOSUCH") is None

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from game.people.models import PeopleTable
+from game.tables.models import Game
 from tests.people.helpers import FOUR_PEOPLE, assert_nothing_hidden, at_once, state_of
 from tests.people.test_processes import database_url
 
@@ -115,7 +115,7 @@ def test_four_players_split_between_two_servers_play_a_deal(servers: tuple[str, 
     made = {**FOUR_PEOPLE, "deals_to_play": 1, "bot_speed": "fast", "turn_seconds": 0}
     made |= {"sit_at": 1, "name": "Asha", "show_legal": "on", "spectators": "on"}
     assert host.send("/tables/new", made)[0] == 302
-    table = PeopleTable.objects.get()
+    table = Game.objects.get()
     page = f"/tables/{table.code}/"
     browsers = {0: host}
     for seat, name in ((1, "Ben"), (2, "Chitra"), (3, "Dev")):

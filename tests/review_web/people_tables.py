@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.engine import Deal
-from game.people import tables
-from game.people.models import PeopleReview, PeopleTable
+from game.tables import service
+from game.tables.models import SeatReview, Game
 from game.review import DealReview
 from game.table.review_tasks import review_stored_deal
 from tests.people.helpers import TWO_PEOPLE_TWO_BOTS, new_table, play_one, post, seated, state_of
@@ -27,7 +27,7 @@ HTMX = {"HX-Request": "true"}
 class Finished:
     """The table, each person's browser by seat, and the deal as played."""
 
-    table: PeopleTable
+    table: Game
     by_seat: dict[int, Client]
     record: Deal
     stand_ins: frozenset[int]
@@ -45,7 +45,7 @@ def finished_table() -> Finished:
     table = new_table(host, **TWO_PEOPLE_TWO_BOTS)
     by_seat = dict(zip((0, STOOD_IN_FOR), seated(host, table, seats=(STOOD_IN_FOR,)), strict=True))
     if _played:
-        PeopleTable.objects.filter(pk=table.pk).update(
+        Game.objects.filter(pk=table.pk).update(
             deals=_played[0], finished=timezone.now(), version=F("version") + 1
         )
     else:
@@ -57,42 +57,42 @@ def finished_table() -> Finished:
     return Finished(table, by_seat, state.current, state.stand_ins(0))
 
 
-def _play_through(table: PeopleTable, by_seat: dict[int, Client]) -> None:
+def _play_through(table: Game, by_seat: dict[int, Client]) -> None:
     stood_in = False
     while not (state := state_of(table)).deal_over:
         if state.to_play == STOOD_IN_FOR and not stood_in and state.current.position.plays > 20:
-            PeopleTable.objects.filter(pk=table.pk).update(away=[STOOD_IN_FOR])
+            Game.objects.filter(pk=table.pk).update(away=[STOOD_IN_FOR])
             assert post(by_seat[0], "bot", table).status_code == 200
-            assert tables.come_back(table, STOOD_IN_FOR)
+            assert service.come_back(table, STOOD_IN_FOR)
             stood_in = True
             continue
         play_one(by_seat, table)
     assert stood_in
 
 
-def review_url(table: PeopleTable, seat: int, name: str = "review", *more: Any) -> str:
+def review_url(table: Game, seat: int, name: str = "review", *more: Any) -> str:
     """A review page of ``seat`` (0–3) in deal 1."""
-    return reverse(f"people:{name}", args=[table.code, 1, seat + 1, *more])
+    return reverse(f"tables:{name}", args=[table.code, 1, seat + 1, *more])
 
 
 _made: dict[str, dict[str, Any]] = {}  # reviews made by earlier tests, by the record and seat
 
 
-def reviewed(client: Client, table: PeopleTable, seat: int) -> DealReview:
+def reviewed(client: Client, table: Game, seat: int) -> DealReview:
     """Ask for ``seat``'s review of deal 1 and make it at once, by the task's function without
     a worker (or, for a record and seat an earlier test reviewed, its stored result again)."""
     assert client.get(review_url(table, seat)).status_code == 200
-    stored = PeopleReview.objects.get(table=table, deal=1, seat=seat)
+    stored = SeatReview.objects.get(table=table, deal=1, seat=seat)
     made = json.dumps([table.deals, seat], sort_keys=True)
     if made in _made:
         result = _made[made]
         done = len(result["plays"])
-        PeopleReview.objects.filter(pk=stored.pk).update(
-            status=PeopleReview.Status.DONE, result=result, done=done, total=done
+        SeatReview.objects.filter(pk=stored.pk).update(
+            status=SeatReview.Status.DONE, result=result, done=done, total=done
         )
     else:
-        review_stored_deal.call("people.PeopleReview", stored.pk)
+        review_stored_deal.call("people.SeatReview", stored.pk)
     stored.refresh_from_db()
-    assert stored.status == PeopleReview.Status.DONE and stored.result is not None
+    assert stored.status == SeatReview.Status.DONE and stored.result is not None
     _made[made] = stored.result
     return DealReview.from_json(stored.result)

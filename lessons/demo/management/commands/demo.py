@@ -81,7 +81,7 @@ class Command(BaseCommand):
             lines.append(
                 f"  Sign in as “{demo.PLAYER}” for lesson stars {_url('lessons:learn')}, "
                 f"a puzzle rating {_url('puzzles:dashboard')} "
-                f"and practice games {_url('practice:play')}"
+                f"and practice games {_url('tables:practice')}"
             )
         return "\n".join(lines)
 
