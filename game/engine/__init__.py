@@ -29,10 +29,21 @@ from .moves import (
     move_from_str,
 )
 from .phrases import Phrase, Reason
-from .position import Position, team_of
+from .position import Position
 from .recorded import attempt_from_text, played_text
 from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal, team_score
+from .seats import (
+    Relation,
+    partner_of,
+    relation,
+    same_team,
+    seat_after,
+    seat_at,
+    seat_before,
+    team_of,
+)
 from .state import PositionState, TableState
+from .story import Event, Floor, Leftovers, PlayEvent
 from .sweeps import (
     OPENING_SWEEP_BONUS,
     SWEEP_BONUS,
@@ -56,9 +67,12 @@ __all__ = [
     "Move", "Bid", "Throw", "Capture", "Build", "Break", "CardMove", "MIN_HOUSE", "MAX_HOUSE",
     "move_from_str", "move_from_json", "PLAYS_PER_DEAL",
     # positions, legal moves, deals and seat views
-    "Position", "House", "split_into_sets", "team_of", "TableState", "PositionState",
+    "Position", "House", "split_into_sets", "TableState", "PositionState",
     "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",
     "Deal", "Play", "View", "deal", "view_for",
+    # seats, and the story of a deal as the table saw it
+    "team_of", "partner_of", "seat_after", "seat_before", "same_team", "Relation", "relation",
+    "seat_at", "Event", "PlayEvent", "Leftovers", "Floor",
     # sweeps and scoring
     "SWEEP_BONUS", "OPENING_SWEEP_BONUS", "sweep_bonus", "sweep_bonus_at", "single_card_sweeps",
     "DealOutcome", "DealScore", "Match", "TeamScore", "score_deal", "team_score",

@@ -10,8 +10,9 @@ from typing import Any
 from .cards import DECK, Card, sort_cards
 from .houses import House
 from .movegen import Table, generate
-from .moves import Capture, Move
+from .moves import Move
 from .position import Position
+from .story import Event, PlayEvent, leftovers, play_event, story
 
 FIRST_DEAL = 4  # R6: four cards to the bidder, then four to the floor
 
@@ -59,6 +60,8 @@ class Deal:
     """A deal's record: its first position, redeals (R8), and every move made since.
 
     ``positions[i]`` is the position before ``moves[i]``; the last is the current one.
+    ``events[i]`` is ``moves[i]`` as the table saw it (``game.engine.story``), made as each move
+    is applied; a record whose events do not match its moves has them made again (``story_so_far``).
     """
 
     dealer: int
@@ -67,6 +70,7 @@ class Deal:
     positions: tuple[Position, ...]
     moves: tuple[Move, ...] = ()
     history: tuple[Play, ...] = field(default=())
+    events: tuple[PlayEvent, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def from_position(cls, position: Position) -> Deal:
@@ -95,17 +99,33 @@ class Deal:
 
     def _extend(self, move: Move, after: Position) -> Deal:
         before = self.position
-        taken: tuple[Card, ...] = ()
-        if isinstance(move, Capture):
-            house = before.house(move.card.rank) if move.house else None
-            taken = sort_cards((move.card, *move.loose, *(house.cards if house else ())))
+        event = play_event(before, move)
         return Deal(
             dealer=self.dealer,
             seed=self.seed,
             redeals=self.redeals,
             positions=(*self.positions, after),
             moves=(*self.moves, move),
-            history=(*self.history, Play(before.turn, move, taken)),
+            history=(*self.history, Play(event.seat, move, event.taken)),
+            events=(*self.story_so_far(), event),
+        )
+
+    def story_so_far(self) -> tuple[PlayEvent, ...]:
+        """One event for each move of the record, oldest first."""
+        if len(self.events) == len(self.moves):
+            return self.events
+        return story(self.positions, self.moves)
+
+    def upto(self, made: int) -> Deal:
+        """The record as it stood after its first ``made`` moves: nothing later is in it."""
+        return Deal(
+            dealer=self.dealer,
+            seed=self.seed,
+            redeals=self.redeals,
+            positions=self.positions[: made + 1],
+            moves=self.moves[:made],
+            history=self.history[:made],
+            events=self.story_so_far()[:made],
         )
 
     def view_for(self, seat: int) -> View:
@@ -151,6 +171,15 @@ class View:
     history: tuple[Play, ...]
     redeals: tuple[tuple[Card, ...], ...]
     is_over: bool
+    events: tuple[Event, ...] = ()
+    """The deal's story so far (``game.engine.story``): one ``PlayEvent`` per play, the bid
+    included (play 0), with the floor before it and what it took; after play 48, R29's
+    ``Leftovers``. All public: any seat's view holds the same events."""
+
+    @property
+    def play_events(self) -> tuple[PlayEvent, ...]:
+        """The events that are plays (R29's leftovers left out)."""
+        return tuple(event for event in self.events if isinstance(event, PlayEvent))
 
     @property
     def last_capture_cards(self) -> tuple[Card, ...]:
@@ -209,6 +238,7 @@ class View:
             ],
             "redeals": [[c.text for c in hand] for hand in self.redeals],
             "is_over": self.is_over,
+            "events": [event.to_json() for event in self.events],
         }
 
 
@@ -216,6 +246,11 @@ def view_for(deal: Deal, seat: int) -> View:
     """The seat's view of the deal's current position."""
     position = deal.position
     floor_hidden = position.bid is None
+    events: tuple[Event, ...] = deal.story_so_far()
+    if position.is_complete and len(deal.positions) > 1:
+        end = leftovers(deal.positions[-2], position, deal.story_so_far())
+        if end is not None:
+            events = (*events, end)
     counts = tuple(len(h) for h in position.hands)
     return View(
         seat=seat,
@@ -235,4 +270,5 @@ def view_for(deal: Deal, seat: int) -> View:
         history=deal.history,
         redeals=deal.redeals,
         is_over=position.is_over,
+        events=events,
     )

@@ -109,8 +109,12 @@ def precise_to(points: float) -> Settled:
 def rng_for(view: View, seed: int = 0) -> random.Random:
     """The random numbers for judging this moment: derived from the view alone (the deal's
     public record up to here, the seat's own hand, the play number), so that the same moment is
-    judged the same way every time, and two deals a seat cannot tell apart are judged alike."""
-    text = json.dumps(view.to_json(), sort_keys=True)
+    judged the same way every time, and two deals a seat cannot tell apart are judged alike.
+    The view's events are left out: they tell the same history again, and the reviews stored
+    before views had them were seeded without them."""
+    public = view.to_json()
+    public.pop("events", None)
+    text = json.dumps(public, sort_keys=True)
     digest = hashlib.sha256(f"review/{seed}/{text}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
 
