@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, assert_never
 
 from .cards import DECK, Card, sort_cards
 from .errors import NotationError
@@ -36,7 +36,45 @@ def _repr(move: Move) -> str:
 
 
 _QUOTED = {card: f'"{card.text}"' for card in DECK}
-"""Each card as a JSON string: moves write their JSON text from these (``to_json_text``)."""
+"""Each card as a JSON string: moves write their JSON text from these (``_write_json_text``)."""
+
+
+def _write_json_text(move: Move) -> str:
+    """``json.dumps(move.to_json(), sort_keys=True)``, written directly and remembered in the
+    move (the generator hands out the same move again for a floor it has met before): every
+    move's ``to_json_text``, the one place their JSON text is written."""
+    text = move._json_text
+    if text is not None:
+        return text
+    match move:
+        case Bid():
+            text = f'{{"kind": "bid", "value": {move.value}}}'
+            _set_bid_text(move, text)
+        case Throw():
+            text = f'{{"card": "{move.card.text}", "kind": "throw"}}'
+            _set_throw_text(move, text)
+        case Capture():
+            text = (
+                f'{{"card": "{move.card.text}", "house": {"true" if move.house else "false"}, '
+                f'"kind": "capture", "loose": [{", ".join([_QUOTED[c] for c in move.loose])}]}}'
+            )
+            _set_capture_text(move, text)
+        case Build():
+            text = (
+                f'{{"card": "{move.card.text}", "kind": "build", '
+                f'"loose": [{", ".join([_QUOTED[c] for c in move.loose])}], "value": {move.value}}}'
+            )
+            _set_build_text(move, text)
+        case Break():
+            text = (
+                f'{{"card": "{move.card.text}", "house": {move.house}, "kind": "break", '
+                f'"loose": [{", ".join([_QUOTED[c] for c in move.loose])}], '
+                f'"value": {move.value}}}'
+            )
+            _set_break_text(move, text)
+        case _:
+            assert_never(move)
+    return text
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -47,17 +85,10 @@ class Bid:
     _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "bid"
     __repr__ = _repr
+    to_json_text = _write_json_text
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "bid", "value": self.value}
-
-    def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
-        text = self._json_text
-        if text is None:
-            text = f'{{"kind": "bid", "value": {self.value}}}'
-            _set_bid_text(self, text)
-        return text
 
     def __str__(self) -> str:
         return f"bid {self.value}"
@@ -71,18 +102,10 @@ class Throw:
     _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "throw"
     __repr__ = _repr
+    to_json_text = _write_json_text
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "throw", "card": self.card.text}
-
-    def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered:
-        the generator hands out the same move again for a floor it has met before)."""
-        text = self._json_text
-        if text is None:
-            text = f'{{"card": "{self.card.text}", "kind": "throw"}}'
-            _remember_throw_text(self, text)
-        return text
 
     def __str__(self) -> str:
         return f"throw {self.card}"
@@ -98,6 +121,7 @@ class Capture:
     _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "capture"
     __repr__ = _repr
+    to_json_text = _write_json_text
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,17 +130,6 @@ class Capture:
             "house": self.house,
             "loose": [c.text for c in self.loose],
         }
-
-    def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
-        text = self._json_text
-        if text is None:
-            text = (
-                f'{{"card": "{self.card.text}", "house": {"true" if self.house else "false"}, '
-                f'"kind": "capture", "loose": [{", ".join([_QUOTED[c] for c in self.loose])}]}}'
-            )
-            _set_capture_text(self, text)
-        return text
 
     def __str__(self) -> str:
         taken = (["house"] if self.house else []) + [c.text for c in self.loose]
@@ -133,6 +146,7 @@ class Build:
     _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "build"
     __repr__ = _repr
+    to_json_text = _write_json_text
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -141,17 +155,6 @@ class Build:
             "value": self.value,
             "loose": [c.text for c in self.loose],
         }
-
-    def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
-        text = self._json_text
-        if text is None:
-            text = (
-                f'{{"card": "{self.card.text}", "kind": "build", '
-                f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], "value": {self.value}}}'
-            )
-            _set_build_text(self, text)
-        return text
 
     def __str__(self) -> str:
         text = f"build {self.card} {self.value}"
@@ -169,6 +172,7 @@ class Break:
     _json_text: str | None = field(default=None, init=False, repr=False, compare=False)
     kind: ClassVar[str] = "break"
     __repr__ = _repr
+    to_json_text = _write_json_text
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -178,18 +182,6 @@ class Break:
             "value": self.value,
             "loose": [c.text for c in self.loose],
         }
-
-    def to_json_text(self) -> str:
-        """``json.dumps(self.to_json(), sort_keys=True)``, written directly (and remembered)."""
-        text = self._json_text
-        if text is None:
-            text = (
-                f'{{"card": "{self.card.text}", "house": {self.house}, "kind": "break", '
-                f'"loose": [{", ".join([_QUOTED[c] for c in self.loose])}], '
-                f'"value": {self.value}}}'
-            )
-            _set_break_text(self, text)
-        return text
 
     def __str__(self) -> str:
         text = f"break {self.card} {self.house}>{self.value}"
@@ -214,10 +206,11 @@ _new_object = object.__new__
 _set_break_card, _set_break_house, _set_break_value, _set_break_loose = (
     getattr(Break, name).__set__ for name in ("card", "house", "value", "loose")
 )
-_remember_throw_text, _set_capture_text, _set_build_text, _set_break_text, _set_bid_text = (
+_set_throw_text, _set_capture_text, _set_build_text, _set_break_text, _set_bid_text = (
     vars(kind)["_json_text"].__set__ for kind in (Throw, Capture, Build, Break, Bid)
 )
-"""Remembering a move's JSON text: its slot set directly (the classes are frozen)."""
+"""Remembering a move's JSON text (``_write_json_text``): its slot set directly (the classes are
+frozen)."""
 assert [f.name for f in fields(Capture)] == ["card", "house", "loose", "_json_text"]
 assert [f.name for f in fields(Build)] == ["card", "value", "loose", "_json_text"]
 assert [f.name for f in fields(Break)] == ["card", "house", "value", "loose", "_json_text"]
