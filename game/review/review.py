@@ -11,7 +11,7 @@ cannot depend on cards the seat did not see.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.bots.heuristic import view_situation
@@ -186,13 +186,8 @@ def view_before(deal: Deal, index: int) -> View:
     """What the seat to make play ``index`` of the record saw just before making it."""
     if not 0 <= index < len(deal.moves):
         raise ReviewError(f"the deal record has no play {index}: it has {len(deal.moves)}")
-    moment = replace(
-        deal,
-        positions=deal.positions[: index + 1],
-        moves=deal.moves[:index],
-        history=deal.history[:index],
-    )
-    return view_for(moment, deal.positions[index].turn)
+    moment = deal.upto(index)
+    return view_for(moment, moment.position.turn)
 
 
 def plays_of(deal: Deal, seat: int, stand_ins: Collection[int] = ()) -> list[int]:

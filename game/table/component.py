@@ -29,10 +29,13 @@ from game.engine import (
     House,
     Move,
     Position,
+    Relation,
     Throw,
     View,
     moves_matching,
     rank_word,
+    relation,
+    seat_after,
     team_of,
     why_illegal,
 )
@@ -41,7 +44,8 @@ from game.table.log import LogEntry
 from game.table.seen import RankSeen
 from game.table.wording import describe_play, name_play, word_reason
 
-# Where each seat sits, counted from the viewer in play order: the next player is on your right.
+# Where each seat sits, by what the viewer calls it (``Relation``, counted in play order): the next
+# player is on your right.
 PLACES = ("bottom", "right", "top", "left")
 
 
@@ -196,8 +200,20 @@ class TableView:
 
 
 def seat_label(viewer: int, seat: int) -> str:
-    offset = (seat - viewer) % 4
-    return (_("You"), _("Right opponent"), _("Partner"), _("Left opponent"))[offset]
+    """What ``viewer`` calls ``seat`` (``game.engine.relation``): "Partner", "Left opponent"."""
+    return _relation_label(relation(viewer, seat))
+
+
+def _relation_label(where: Relation) -> str:
+    match where:
+        case Relation.YOU:
+            return _("You")
+        case Relation.RIGHT_OPPONENT:
+            return _("Right opponent")
+        case Relation.PARTNER:
+            return _("Partner")
+        case Relation.LEFT_OPPONENT:
+            return _("Left opponent")
 
 
 def seat_number(seat: int) -> str:
@@ -250,14 +266,14 @@ def table_view(
     seats = tuple(
         SeatView(
             seat=seat,
-            place=PLACES[(seat - viewer) % 4],
+            place=PLACES[relation(viewer, seat)],
             label=seat_number(seat) if watching else seat_label(viewer, seat),
             name=(names or {}).get(seat, ""),
             cards=view.hand_counts[seat],
             # A seat with nothing to play is nobody's turn (a short lesson table runs out).
             is_turn=view.turn == seat and not view.is_over and view.hand_counts[seat] > 0,
             is_dealer=view.dealer == seat,
-            is_bidder=(view.dealer + 1) % 4 == seat,
+            is_bidder=seat_after(view.dealer) == seat,
             is_viewer=seat == side,
             counted=whole or view.hand_counts[seat] > 0,
         )

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from game.engine import Bid, Capture, Deal, sweep_bonus, team_of
+from game.engine import Deal, View, team_of
+from game.match import watcher_view
 from game.table.wording import describe_play
 
 
@@ -38,33 +39,42 @@ class LogEntry:
         return self.captured > 0
 
 
+def seat_view(record: Deal, viewer: int | None) -> View:
+    """The view the log of ``record`` is drawn from: the viewer's, or (watching) one without a
+    hand (``game.match.watcher_view``)."""
+    return watcher_view(record) if viewer is None else record.view_for(viewer)
+
+
 def play_log(
-    deal: Deal,
+    view: View | Deal,
     viewer: int | None,
     names: Mapping[int, str],
     stand_ins: Collection[int] = (),
 ) -> tuple[LogEntry, ...]:
     """The deal's plays for ``viewer``'s seat (None: watching, from seats 1 and 3's side), oldest
-    first; ``names`` says who each seat is, ``stand_ins`` which plays a stand-in bot made."""
-    mine = [i for i, play in enumerate(deal.history) if play.seat == viewer]
+    first, told from the seat's ``view`` alone (its events, ``game.engine.PlayEvent``); ``names``
+    says who each seat is, ``stand_ins`` which plays (record indices) a stand-in bot made.
+
+    Given the deal's record, the log reads the viewer's view of it (``seat_view``) and nothing
+    else."""
+    if isinstance(view, Deal):
+        view = seat_view(view, viewer)
+    plays = view.play_events
+    mine = [index for index, event in enumerate(plays) if event.seat == viewer]
     side = 0 if viewer is None else team_of(viewer)
     seen_up_to = mine[-1] if mine else -1
-    entries = []
-    for index, play in enumerate(deal.history):
-        before = deal.positions[index]
-        move = play.move
-        entries.append(
-            LogEntry(
-                number=0 if isinstance(move, Bid) else before.plays + 1,
-                who=names.get(play.seat, "") or _("Seat %(seat)s") % {"seat": play.seat + 1},
-                text=describe_play(before, move),
-                is_bid=isinstance(move, Bid),
-                captured=len(play.taken) if isinstance(move, Capture) else 0,
-                sweep=sweep_bonus(before, move),
-                ours=team_of(play.seat) == side,
-                mine=play.seat == viewer,
-                new=viewer is not None and index > seen_up_to and play.seat != viewer,
-                stand_in=index in stand_ins,
-            )
+    return tuple(
+        LogEntry(
+            number=event.number,
+            who=names.get(event.seat, "") or _("Seat %(seat)s") % {"seat": event.seat + 1},
+            text=describe_play(event.before, event.move),
+            is_bid=event.is_bid,
+            captured=len(event.taken),
+            sweep=event.sweep,
+            ours=team_of(event.seat) == side,
+            mine=event.seat == viewer,
+            new=viewer is not None and index > seen_up_to and event.seat != viewer,
+            stand_in=index in stand_ins,
         )
-    return tuple(entries)
+        for index, event in enumerate(plays)
+    )
