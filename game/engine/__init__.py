@@ -28,6 +28,7 @@ from .moves import (
     move_from_json,
     move_from_str,
 )
+from .order import in_order, move_order
 from .phrases import Phrase, Reason
 from .position import Position
 from .recorded import attempt_from_text, played_text
@@ -69,6 +70,7 @@ __all__ = [
     # positions, legal moves, deals and seat views
     "Position", "House", "split_into_sets", "TableState", "PositionState",
     "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",
+    "move_order", "in_order",
     "Deal", "Play", "View", "deal", "view_for",
     # seats, and the story of a deal as the table saw it
     "team_of", "partner_of", "seat_after", "seat_before", "same_team", "Relation", "relation",
