@@ -1,6 +1,6 @@
-"""Imports point one way (docs/ARCHITECTURE.md): engine ← bots, search ← review ← practice;
-engine ← bots ← match ← table ← practice, people and the learners ← course, puzzles ← classroom ←
-demo ← site. Nothing imports upward or sideways.
+"""Imports point one way (docs/ARCHITECTURE.md): engine ← bots, search ← review ← table;
+engine ← bots ← match ← table ← tables (every match's app) and the learners ← course, puzzles ←
+classroom ← demo ← site. Nothing imports upward or sideways.
 
 The test reads every module's imports with ``ast`` (``if TYPE_CHECKING`` blocks included) and
 every template's ``{% load %}``, ``{% include %}`` and ``{% extends %}``.
@@ -25,21 +25,14 @@ ALLOWED: dict[str, set[str]] = {
     "game": {"game.engine"},  # the command line: python -m game
     "game.match": {"game.engine", "game.bots"},
     "game.table": {"game.match", "game.review", "game.engine", "game.bots", "game.search"},
-    "game.practice": {
-        "game.table",
-        "game.match",
-        "game.engine",
-        "game.bots",
-        "game.search",
-        "game.review",
-    },
+    "game.practice": set(),  # its migrations alone: the practice games moved to game.tables
     "game.tables": {"game.table", "game.match", "game.engine", "game.bots", "game.search"},
     "lessons": {"game.table", "game.engine", "game.bots", "game.search"},
     "lessons.course": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.puzzles": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
     "lessons.rules": {"lessons", "game.table", "game.engine", "game.bots", "game.search"},
 }
-BELOW_CLASSROOM = {"lessons.course", "lessons.puzzles", "game.practice", *ALLOWED}
+BELOW_CLASSROOM = {"lessons.course", "lessons.puzzles", *ALLOWED}
 ALLOWED["lessons.classroom"] = BELOW_CLASSROOM - {"lessons.classroom"}
 ALLOWED["lessons.demo"] = {"lessons.classroom", *ALLOWED["lessons.classroom"]}
 ALLOWED["seep_site"] = {"lessons.demo", *ALLOWED["lessons.demo"]}
@@ -51,8 +44,7 @@ PURE = {"game.engine", "game.bots", "game.search", "game.review", "game.match", 
 # (templates/: base.html, includes/, registration/) and Django's own are everyone's.
 TEMPLATE_OWNERS = {
     "table/": "game.table",
-    "practice/": "game.practice",
-    "people/": "game.tables",
+    "tables/": "game.tables",
     "course/": "lessons.course",
     "puzzles/": "lessons.puzzles",
     "classroom/": "lessons.classroom",
@@ -173,15 +165,14 @@ def test_templates_use_only_what_their_part_may() -> None:
 @pytest.mark.parametrize(
     ("module", "imported", "allowed"),
     [
-        ("game.practice.views", "lessons.course.progress", False),  # sideways
+        ("game.tables.views", "lessons.course.progress", False),  # upward
         ("lessons.puzzles.views", "lessons.course.content", False),  # sideways
         ("game.engine.position", "game.bots", False),  # upward
         ("lessons.classroom.live", "lessons.puzzles.judge", True),
         ("game.table.component", "game.engine", True),
         ("game.match.state", "game.table", False),  # upward: the match rules know no page
-        ("game.practice.views", "game.match", True),
-        ("game.tables.views", "game.practice.views", False),  # sideways: two kinds of table
-        ("game.practice.views", "game.tables.service", False),
+        ("game.tables.views", "game.match", True),
+        ("game.practice.migrations", "game.tables.service", False),  # history uses no code
         ("lessons.classroom.views", "game.tables.service", True),
         ("game.tables.service", "lessons.classroom.tableplay", False),  # upward
     ],

@@ -61,7 +61,16 @@ def name_field(required: bool = True) -> forms.CharField:
     )
 
 
-def bot_speed_field() -> forms.TypedChoiceField:
+SPEED_HELP = _(
+    "How long each bot play stays on the table: slow {slow} s, normal {normal} s, fast {fast} s."
+)
+SPEED_HELP_WITH_PEOPLE = _(
+    "How long each bot play stays on the table: slow {slow} s, normal {normal} s, fast {fast} s, "
+    "after it has reached every player."
+)
+
+
+def bot_speed_field(help_text: str = SPEED_HELP) -> forms.TypedChoiceField:
     """How long each bot play stays on the table. Left out (a page from before the choice
     existed), it is normal."""
     return forms.TypedChoiceField(
@@ -71,11 +80,7 @@ def bot_speed_field() -> forms.TypedChoiceField:
         required=False,
         empty_value=BotSpeed.NORMAL,
         help_text=format_lazy(
-            _(
-                "How long each bot play stays on the table: slow {slow} s, normal {normal} s, "
-                "fast {fast} s."
-            ),
-            **{str(speed): seconds for speed, seconds in BOT_PAUSE.items()},
+            help_text, **{str(speed): seconds for speed, seconds in BOT_PAUSE.items()}
         ),
     )
 
@@ -106,7 +111,7 @@ class NewTableForm(forms.Form):
     seat_1 = forms.ChoiceField(label=_("Seat 2"), choices=SEAT_KINDS, required=False)
     seat_2 = forms.ChoiceField(label=_("Seat 3"), choices=SEAT_KINDS, required=False)
     seat_3 = forms.ChoiceField(label=_("Seat 4"), choices=SEAT_KINDS, required=False)
-    bot_speed = bot_speed_field()
+    bot_speed = bot_speed_field(SPEED_HELP_WITH_PEOPLE)
     turn_seconds = forms.TypedChoiceField(
         label=_("Turn timer"),
         choices=TIMERS,

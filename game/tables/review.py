@@ -52,7 +52,7 @@ def pages(table: Game, seats: list[Seat], stored: SeatReview) -> ReviewPages:
     return ReviewPages(
         stored=stored,
         finished=lambda: finished(table, stored.deal),
-        namespace="people",
+        namespace="tables",
         args=(table.code, stored.deal, stored.seat + 1),
         where=where,
         names=log_names(seats, stored.seat),

@@ -23,7 +23,7 @@ def make_demo() -> None:
 
 def players_tables() -> tuple[Game, Game]:
     player = get_user_model().objects.get(username=demo.PLAYER)
-    found = Game.objects.filter(seats__holder_user=player).order_by("created")
+    found = Game.objects.filter(seats__holder_user=player, practice=False).order_by("created")
     finished, in_play = list(found)
     return finished, in_play
 
