@@ -155,17 +155,19 @@ def main() -> None:
                 },
                 htmx=False,
             )
-            game = re.search(r"/play/([\w-]+)/", where)
+            game = re.search(r"/tables/([A-Z0-9]+)/", where)
             assert game, where
-            path = f"/play/{game.group(1)}/"
+            path = f"/tables/{game.group(1)}/"
             html = browser.get(path)
             while "The deal is over" not in html and len(times) < args.plays:
                 board = Board(html)
                 assert board.expected, html[:500]
                 if board.bots_to_play:
                     start = time.perf_counter()
-                    _, html, _ = browser.post(path + "bot", {"expected": board.expected})
+                    status, html, _ = browser.post(path + "bot", {"expected": board.expected})
                     bot_times.append(time.perf_counter() - start)
+                    if status == 204:  # not due yet: the page would ask again
+                        html = browser.get(path)
                     continue
                 if not board.moves:
                     card = rng.choice(board.cards)
