@@ -144,10 +144,12 @@ def board_context(
     hint: dict[str, str] | None = None,
     announce: bool = False,
     show_seen: bool = False,
+    wait: float | None = None,
 ) -> dict[str, Any]:
     """The match as the viewer sees it. ``announce``: the page is redrawn after a change, so
     the latest play, if another seat made it, is said to screen readers; ``show_seen``: the
-    viewer keeps the panel of cards seen so far open."""
+    viewer keeps the panel of cards seen so far open; ``wait``: seconds the server said to wait
+    (every Expert was busy) before a bot's turn is asked for again."""
     me = viewer.number
     record = state.current
     watching = me is None
@@ -191,6 +193,8 @@ def board_context(
         "news": log[-1] if announce and log and not log[-1].mine else None,
     }
     context.update(_next_ask(table, state, viewer))
+    if wait is not None and context["bot_delay"] is not None:
+        context["bot_delay"] = as_delay(wait)
     context.update(_timer(table, state))
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names, me)

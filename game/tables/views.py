@@ -94,6 +94,13 @@ def _render(
     return render(request, TEMPLATE, context, status=status)
 
 
+def _not_a_strangers(table: Game) -> None:
+    """A practice game is its person's alone: to anyone else it is not there (a 404, as its
+    pages are), not a table they may not post to."""
+    if table.practice:
+        raise Http404("No such table.")
+
+
 def _refuse(
     request: HtmxHttpRequest,
     table: Game,
@@ -388,6 +395,7 @@ def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
     found, seats = _table(code)
     viewer = viewer_of(request, found, seats)
     if viewer.seat is None and not viewer.host:
+        _not_a_strangers(found)
         return HttpResponseForbidden(_("Only the host and those at the table set the bots' speed."))
     form = BotSpeedForm(request.POST)
     if not form.is_valid():
@@ -419,6 +427,7 @@ def _seated(request: HtmxHttpRequest, code: str) -> Seated | HttpResponse:
     found, seats = _table(code)
     viewer = viewer_of(request, found, seats)
     if viewer.seat is None:
+        _not_a_strangers(found)
         return HttpResponseForbidden(_("You do not sit at this table."))
     expected = _number(request.POST.get("expected"))
     if expected is None:
@@ -470,7 +479,7 @@ def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
             "Too many Expert bots are thinking on the site right now, so no bot has played yet. "
             "They will try again in %(seconds)s seconds."
         ) % {"seconds": RETRY_SECONDS}
-        response = _refuse(request, at.table, at.seats, at.viewer, message, 429)
+        response = _refuse(request, at.table, at.seats, at.viewer, message, 429, wait=RETRY_SECONDS)
         response["Retry-After"] = str(RETRY_SECONDS)
         return response
     if turn is Turn.PLAYED or not request.htmx:

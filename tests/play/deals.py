@@ -1,13 +1,13 @@
 """Chosen practice matches: each seed below is the match seed of a game whose first deal puts on
 the table what the tests that use it need (they assert it before relying on it).
 
-A new game's seed comes from ``game.practice.seeds.new_match_seed``; ``deal_games_from`` replaces
+A new game's seed comes from ``game.tables.seeds.new_match_seed``; ``deal_games_from`` replaces
 that function for one test, so every game the test starts is dealt from its seed.
 """
 
 import pytest
 
-from game.practice import seeds
+from game.tables import seeds
 
 # Seat 1, an opponent, bids (R6): the human's first move is a card, and hands the turn on.
 AN_OPPONENT_BIDS = 2
@@ -27,7 +27,7 @@ def deal_games_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(seeds, "new_match_seed", lambda: seed)
 
 
-# Chosen positions: a game's record is its deals' seeds, dealers and plays (``PracticeGame.deals``),
+# Chosen positions: a game's record is its deals' seeds, dealers and plays (``Game.deals``),
 # replayed by ``MatchState.load``; each record below is one first deal played to the human's turn
 # (seat 0, past the bid). ``tests.play.helpers.put_on_table`` gives a game one of them.
 

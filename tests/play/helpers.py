@@ -1,5 +1,7 @@
 """What the practice table's tests share: starting a game through the form, posting to the table
-as its page does, reading the game back, and the check that no hidden card reaches a page."""
+as its page does, reading the game back, and the check that no hidden card reaches a page.
+
+A practice game is a table (``game.tables``) whose person sits at seat 0 (``HUMAN``)."""
 
 import re
 from functools import cache
@@ -11,13 +13,23 @@ from django.utils import translation
 
 from game.engine import Card, Position
 from game.match import MatchState
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN, load_state
 from game.table.wording import card_label, card_word
+from game.tables import service
+from game.tables.models import Game
 from seep_site import languages
 
+HUMAN = 0
 
-def new_game(client: Client, **options) -> PracticeGame:
+# The practice table's former view names, as the table's routes name them now.
+ROUTES = {"table_play": "play", "table_bot": "bot", "table_hint": "hint", "table_speed": "speed"}
+ROUTES |= {"table_undo": "undo", "table_next_deal": "next_deal"}
+
+
+def load_state(game: Game) -> MatchState:
+    return service.load_state(game, game.seats.all())
+
+
+def new_game(client: Client, **options) -> Game:
     data = {
         "opponents": "casual",
         "partner": "casual",
@@ -28,27 +40,27 @@ def new_game(client: Client, **options) -> PracticeGame:
         "bot_speed": "normal",
         **options,
     }
-    response = client.post(reverse("practice:new_game"), data)
+    response = client.post(reverse("tables:new_game"), data)
     assert response.status_code == 302
-    return PracticeGame.objects.latest("created")
+    return Game.objects.filter(practice=True).latest("created")
 
 
-def state_of(game: PracticeGame) -> MatchState:
+def state_of(game: Game) -> MatchState:
     game.refresh_from_db()
     return load_state(game)
 
 
-def url(name: str, game: PracticeGame) -> str:
-    return reverse(f"practice:{name}", args=[game.public_id])
+def url(name: str, game: Game) -> str:
+    return reverse(f"tables:{ROUTES.get(name, name)}", args=[game.code])
 
 
-def post(client: Client, name: str, game: PracticeGame, data: dict[str, Any] | None = None, **kw):
+def post(client: Client, name: str, game: Game, data: dict[str, Any] | None = None, **kw):
     game.refresh_from_db()
     payload = {"expected": game.version, **(data or {})}
     return client.post(url(name, game), payload, headers={"HX-Request": "true"}, **kw)
 
 
-def bots_until_human(client: Client, game: PracticeGame) -> None:
+def bots_until_human(client: Client, game: Game) -> None:
     for _ in range(60):
         state = state_of(game)
         if not state.bots_turn:
@@ -56,7 +68,7 @@ def bots_until_human(client: Client, game: PracticeGame) -> None:
         assert post(client, "table_bot", game).status_code == 200
 
 
-def play_deal_through_views(client: Client, game: PracticeGame) -> None:
+def play_deal_through_views(client: Client, game: Game) -> None:
     """Play one deal to its end through HTTP only, checking every response for hidden cards."""
     for _ in range(200):
         state = state_of(game)
@@ -116,10 +128,10 @@ def assert_nothing_hidden(html: str, position: Position, sent: object = None) ->
         assert re.search(rf'value="{card}"', html) is None, card
 
 
-def put_on_table(game: PracticeGame, record: dict[str, Any]) -> MatchState:
+def put_on_table(game: Game, record: dict[str, Any]) -> MatchState:
     """Make ``record`` (one deal: seed, dealer, plays so far) the game's only deal, as if it had
     been played to here, and give back the match it loads as."""
-    PracticeGame.objects.filter(pk=game.pk).update(
+    Game.objects.filter(pk=game.pk).update(
         deals=[{**record, "moves": list(record["moves"])}], deals_to_play=1
     )
     return state_of(game)

@@ -6,21 +6,22 @@ inside its request."""
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from game.match import MatchState, pace
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN
-from tests.play.helpers import new_game, post, repost_delay, state_of, url
+from game.tables.board import RETRY_SECONDS
+from game.tables.models import BotSpeed, Game
+from tests.play.helpers import HUMAN, new_game, post, repost_delay, state_of, url
 
 pytestmark = pytest.mark.django_db
 
-SPEEDS = [speed.value for speed in PracticeGame.BotSpeed]
+SPEEDS = [speed.value for speed in BotSpeed]
 
 
-def played(game: PracticeGame) -> int:
+def played(game: Game) -> int:
     return len(state_of(game).current.moves)
 
 
@@ -70,20 +71,22 @@ def test_a_human_play_is_answered_at_once_without_a_bot_thinking(
     assert repost_delay(html) == pace.AFTER_YOUR_PLAY < pace.BOT_PAUSE["slow"]
 
 
-def test_a_bot_request_that_plays_nothing_keeps_the_version_and_waits(
-    client: Client, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """However it comes about, a request that changed nothing tells the page nothing moved on
-    (the same version) and the page waits seconds, not milliseconds, before asking again."""
+def test_a_bot_request_that_plays_nothing_keeps_the_version_and_waits(client: Client) -> None:
+    """However it comes about (here: another page of the table claimed the turn first), a
+    request that changed nothing tells the page nothing moved on (a 204: its board stays, the
+    same version) and the page waits seconds, not milliseconds, before asking again."""
     game = new_game(client, bot_speed="fast")
-    monkeypatch.setattr(MatchState, "play_bot", lambda self, **kwargs: None)  # plays nothing
+    page = client.get(url("table", game)).content.decode()
     version = game.version
+    cache.add(f"tables:turn:{game.pk}:{version}", "another page", timeout=15)
     response = post(client, "table_bot", game)
-    assert response.status_code == 200
+    assert response.status_code == 204 and response.content == b""
     game.refresh_from_db()
     assert game.version == version
     assert state_of(game).current.moves == ()
-    assert repost_delay(response.content.decode()) == pace.AFTER_NOTHING_CHANGED >= 1
+    # The board that stays asks for the bots' turn again every few seconds, and polls.
+    assert f'every {RETRY_SECONDS}s"' in page and RETRY_SECONDS >= 1
+    assert 'hx-trigger="every 1s"' in page
 
 
 def test_a_bot_post_at_the_humans_turn_changes_nothing_and_asks_nothing(client: Client) -> None:
@@ -93,10 +96,12 @@ def test_a_bot_post_at_the_humans_turn_changes_nothing_and_asks_nothing(client: 
     assert state_of(game).humans_turn
     version, before = game.version, played(game)
     response = post(client, "table_bot", game)
-    assert response.status_code == 200
+    assert response.status_code == 204  # not the bots' turn: nothing to draw
     game.refresh_from_db()
     assert (game.version, played(game)) == (version, before)
     assert repost_delay(response.content.decode()) is None
+    page = client.get(url("table", game)).content.decode()
+    assert repost_delay(page) is None  # at the person's turn the page asks the bots nothing
 
 
 @pytest.mark.parametrize("speed", SPEEDS)
@@ -113,7 +118,7 @@ def test_a_new_game_form_without_a_speed_plays_at_normal_speed(client: Client) -
         "/play/new", {"opponents": "casual", "partner": "casual", "deals_to_play": 1}
     )
     assert response.status_code == 302
-    assert PracticeGame.objects.get().bot_speed == "normal"
+    assert Game.objects.get(practice=True).bot_speed == "normal"
     assert client.post("/play/new", {"bot_speed": "instant"}).status_code == 400
 
 
@@ -159,5 +164,6 @@ def test_games_that_had_fast_bots_keep_them_after_the_migration() -> None:
     OldGame.objects.create(public_id="was-not", seed=2, fast=False)
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
-    speeds = dict(PracticeGame.objects.values_list("public_id", "bot_speed"))
+    # The practice games moved to the one table app; each keeps its old id as ``former_id``.
+    speeds = dict(Game.objects.values_list("former_id", "bot_speed"))
     assert speeds == {"was-fast": "fast", "was-not": "normal"}

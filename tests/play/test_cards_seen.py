@@ -6,8 +6,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.practice.seats import HUMAN
-from tests.play.helpers import assert_nothing_hidden, bots_until_human, new_game, post, state_of
+from tests.play.helpers import (
+    HUMAN,
+    assert_nothing_hidden,
+    bots_until_human,
+    new_game,
+    post,
+    state_of,
+)
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +27,7 @@ def switch(client: Client, value: str, back: str) -> None:
 def test_the_cards_played_are_off_by_default_and_switched_on_and_off(client: Client) -> None:
     game = new_game(client)
     bots_until_human(client, game)
-    page_url = reverse("practice:table", args=[game.public_id])
+    page_url = reverse("tables:table", args=[game.code])
     first = client.get(page_url).content
     assert not elements(first, "section", class_="cards-seen")
     (button,) = [b for b in elements(first, "button") if b.attrs.get("name") == "seen"]

@@ -10,9 +10,10 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from game.practice.models import PracticeGame
 from game.table import busy
 from game.table.busy import ExpertSlot
+from game.tables.board import RETRY_SECONDS
+from game.tables.models import Game
 from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +64,7 @@ def test_a_slot_whose_request_died_frees_itself(
     assert ExpertSlot().take()
 
 
-def expert_game(client: Client, **options) -> PracticeGame:
+def expert_game(client: Client, **options) -> Game:
     """A game whose first player, an opponent, is an Expert bot (it bids)."""
     game = new_game(client, opponents="expert", **options)
     state = state_of(game)
@@ -75,14 +76,17 @@ BOTS_WAIT = "Too many Expert bots are thinking on the site right now"
 HINT_WAITS = "The Expert is thinking for too many tables right now"
 
 
-def assert_busy(response, game: PracticeGame, version: int, moves: int, says: str) -> str:
-    """The answer over the limit: 429, when to ask again, why (in the board's feedback), and
-    the game as it was."""
+def assert_busy(
+    response, game: Game, version: int, moves: int, says: str, wait: int = RETRY_SECONDS
+) -> str:
+    """The answer over the limit: 429, when to ask again (``wait``: a bot's turn is asked for
+    again after the table's retry, a hint after the Expert limit's), why (in the board's
+    feedback), and the game as it was."""
     assert response.status_code == 429
-    assert response["Retry-After"] == str(busy.RETRY_AFTER_SECONDS)
+    assert response["Retry-After"] == str(wait)
     html = str(response.content.decode())
     assert "feedback-no" in html and says in html
-    assert f"{busy.RETRY_AFTER_SECONDS} seconds" in html
+    assert f"{wait} seconds" in html
     game.refresh_from_db()
     assert game.version == version
     state = state_of(game)
@@ -98,7 +102,7 @@ def test_an_expert_bot_over_the_limit_waits_and_changes_nothing(
     game = expert_game(client, bot_speed=speed)
     html = assert_busy(post(client, "table_bot", game), game, game.version, 0, BOTS_WAIT)
     # The page asks again by itself only after the wait it was given: no tight loop.
-    assert repost_delay(html) == busy.RETRY_AFTER_SECONDS
+    assert repost_delay(html) == RETRY_SECONDS
     all_taken.give_back()
     assert post(client, "table_bot", game).status_code == 200
     assert len(state_of(game).current.moves) == 1
@@ -115,7 +119,7 @@ def test_an_expert_hint_over_the_limit_is_refused_and_a_skilled_one_is_not(
     assert state.humans_turn
     moves = len(state.current.moves)
     refused = post(client, "table_hint", game, {"level": "expert"})
-    assert_busy(refused, game, game.version, moves, HINT_WAITS)
+    assert_busy(refused, game, game.version, moves, HINT_WAITS, busy.RETRY_AFTER_SECONDS)
     skilled = post(client, "table_hint", game, {"level": "skilled"})
     assert skilled.status_code == 200 and b"Skilled bot suggests" in skilled.content
     all_taken.give_back()

@@ -20,13 +20,11 @@ def test_at_your_turn_the_page_opens_with_the_focus_in_the_hand(client: Client) 
     game = new_game(client)
     bots_until_human(client, game)
     if state_of(game).position.bid is None:  # your bid first: the first bid button
-        (focused,) = autofocused(
-            client.get(reverse("practice:table", args=[game.public_id])).content
-        )
+        (focused,) = autofocused(client.get(reverse("tables:table", args=[game.code])).content)
         assert focused["name"] == "move" and focused["value"].startswith("bid ")
         post(client, "table_play", game, {"move": focused["value"]})
         bots_until_human(client, game)
-    page = client.get(reverse("practice:table", args=[game.public_id])).content
+    page = client.get(reverse("tables:table", args=[game.code])).content
     (focused,) = autofocused(page)
     assert focused["name"] == "card" and focused["type"] == "radio"
 

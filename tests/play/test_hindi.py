@@ -8,11 +8,12 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from game.practice import review
-from game.practice.models import PracticeGame
+from game.tables import review
+from game.tables.models import Game
 from lessons.puzzles.collection import all_puzzles
 from tests.play.deals import HOUSES_OF_11_AND_13
 from tests.play.helpers import (
+    HUMAN,
     assert_nothing_hidden,
     bots_until_human,
     new_game,
@@ -43,7 +44,7 @@ def client() -> Client:
 
 
 def test_the_play_page_is_in_hindi(client: Client) -> None:
-    page = client.get(reverse("practice:play"))
+    page = client.get(reverse("tables:practice"))
     assert page.status_code == 200
     html = page.content.decode()
     assert '<html lang="hi"' in html
@@ -55,7 +56,7 @@ def test_the_play_page_is_in_hindi(client: Client) -> None:
 
 
 def test_a_bad_new_game_is_refused_in_hindi(client: Client) -> None:
-    response = client.post(reverse("practice:new_game"), {"opponents": "grandmaster"})
+    response = client.post(reverse("tables:new_game"), {"opponents": "grandmaster"})
     assert response.status_code == 400
     assert "कृपया नीचे दिए विकल्प जाँच लें।" in response.content.decode()
 
@@ -66,11 +67,11 @@ def test_the_table_is_in_hindi_and_shows_no_hidden_card(client: Client) -> None:
     assert page.status_code == 200
     html = page.content.decode()
     assert "<h1>अभ्यास की मेज़</h1>" in html and "दौर 1" in html
-    assert "बाज़ियाँ: आप 0, वे 0" in html
+    assert "बाज़ियाँ: आपकी टीम 0, विरोधी 0" in html
     assert "साधारण बॉट" in html
     assert "Practice table" not in html
     assert_nothing_hidden(html, state_of(game).position)
-    listed = client.get(reverse("practice:play")).content.decode()
+    listed = client.get(reverse("tables:practice")).content.decode()
     assert "साधारण विरोधी, साधारण साथी" in listed and "चल रहा है" in listed
 
 
@@ -82,7 +83,7 @@ def test_a_whole_deal_in_hindi_never_shows_a_hidden_card(client: Client) -> None
     replay = client.get(url("replay", game)).content.decode()
     assert "दौर 1 की चालें" in replay and "पत्ते, जैसे बाँटे गए थे" in replay
     game.refresh_from_db()
-    pages = review.pages(game, review.review_for(game, 1), {}, {})
+    pages = review.pages(game, list(game.seats.all()), review.review_for(game, 1, HUMAN))
     assert pages.where == "अभ्यास की मेज़ पर: कुशल विरोधी, नौसिखिया साथी"
 
 
@@ -105,8 +106,8 @@ def test_refusals_are_in_hindi(client: Client) -> None:
     early = post(client, "table_next_deal", game)
     assert early.status_code == 409 and "दौर अभी चल रहा है।" in early.content.decode()
     no_hints = post(client, "table_hint", game)
-    assert no_hints.status_code == 400 and no_hints.content.decode() == "इस खेल में सुझाव बंद हैं।"
-    stale = client.post(url("table_play", game), {"expected": -1, "move": "x"})
+    assert no_hints.status_code == 400 and no_hints.content.decode() == "इस मेज़ पर सुझाव बंद हैं।"
+    stale = client.post(url("table_play", game), {"expected": game.version + 1, "move": "x"})
     assert "मेज़ पर खेल आगे बढ़ गया" in stale.content.decode()
 
 
@@ -148,10 +149,10 @@ def test_play_on_from_a_puzzle_in_hindi_shows_no_other_hand(client: Client) -> N
     assert game_page.status_code == 200
     html = game_page.content.decode()
     assert "पहेली की स्थिति से आगे का खेल" in html and "पहेली पर लौटें" in html
-    assert_nothing_hidden(html, state_of(PracticeGame.objects.get()).position)
+    assert_nothing_hidden(html, state_of(Game.objects.get()).position)
 
 
 def test_a_play_on_without_a_position_is_refused_in_hindi(client: Client) -> None:
-    refused = client.get(reverse("practice:play_on"))
+    refused = client.get(reverse("tables:play_on"))
     assert refused.status_code == 400
     assert "आगे खेलने के लिए कोई स्थिति नहीं है" in refused.content.decode()

@@ -9,10 +9,10 @@ from django.test import Client
 
 from game.engine import move_from_str
 from game.match import MatchState
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN
+from game.tables.models import Game
 from tests.play.deals import A_BUILD_TAKES_A_QUEEN_ALONG, HOUSES_OF_11_AND_13
 from tests.play.helpers import (
+    HUMAN,
     assert_nothing_hidden,
     cites,
     new_game,
@@ -24,7 +24,7 @@ from tests.play.helpers import (
 pytestmark = pytest.mark.django_db
 
 
-def at_the_table(client: Client, record: dict[str, Any], legal: list[str]) -> PracticeGame:
+def at_the_table(client: Client, record: dict[str, Any], legal: list[str]) -> Game:
     """A game of this browser at the human's turn in ``record``, where ``legal`` are legal."""
     game = new_game(client)
     state = put_on_table(game, record)
@@ -34,7 +34,7 @@ def at_the_table(client: Client, record: dict[str, Any], legal: list[str]) -> Pr
     return game
 
 
-def played_after(before: MatchState, game: PracticeGame) -> list[str]:
+def played_after(before: MatchState, game: Game) -> list[str]:
     """The plays recorded since ``before``."""
     return [str(move) for move in state_of(game).current.moves[len(before.current.moves) :]]
 
@@ -135,5 +135,5 @@ def test_every_part_of_every_legal_play_is_answered_without_a_server_error(
         if game.version != version:  # it was completed and played: put the position back
             assert response.status_code == 200
             put_on_table(game, HOUSES_OF_11_AND_13)
-            PracticeGame.objects.filter(pk=game.pk).update(version=version)
+            Game.objects.filter(pk=game.pk).update(version=version)
     assert state_of(game).position.hands[HUMAN] == position.hands[HUMAN]

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from game.engine import sweep_bonus
-from game.practice.models import PracticeGame
+from game.tables.models import Game
 from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1
 from tests.play.helpers import bots_until_human, new_game, post, state_of, url
 
@@ -34,7 +34,7 @@ def news(html: str) -> str | None:
 
 
 @pytest.fixture
-def sweeping_game(client: Client, match_seed: Callable[[int], None]) -> PracticeGame:
+def sweeping_game(client: Client, match_seed: Callable[[int], None]) -> Game:
     match_seed(A_BOT_SWEEPS_ON_PLAY_1)
     game = new_game(client)
     record = state_of(game).current
@@ -43,7 +43,7 @@ def sweeping_game(client: Client, match_seed: Callable[[int], None]) -> Practice
 
 
 def test_three_bot_plays_are_all_in_the_log_with_the_sweep_marked(
-    client: Client, sweeping_game: PracticeGame
+    client: Client, sweeping_game: Game
 ) -> None:
     responses = [post(client, "table_bot", sweeping_game) for _ in range(4)]
     record = state_of(sweeping_game).current
@@ -69,7 +69,7 @@ def test_three_bot_plays_are_all_in_the_log_with_the_sweep_marked(
 
 
 def test_the_log_lasts_the_deal_and_your_play_ends_what_is_new(
-    client: Client, sweeping_game: PracticeGame
+    client: Client, sweeping_game: Game
 ) -> None:
     bots_until_human(client, sweeping_game)
     move = next(state_of(sweeping_game).position.legal_moves())
@@ -92,7 +92,7 @@ def test_the_log_lasts_the_deal_and_your_play_ends_what_is_new(
 
 
 def test_the_latest_bot_play_is_said_once_by_the_live_region(
-    client: Client, sweeping_game: PracticeGame
+    client: Client, sweeping_game: Game
 ) -> None:
     page = client.get(url("table", sweeping_game)).content.decode()
     assert '<p id="play-news" class="visually-hidden" role="status"></p>' in page

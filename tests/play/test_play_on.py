@@ -14,12 +14,17 @@ from django.urls import reverse
 
 from game.engine import Position
 from game.match import seated_first
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN
 from game.table.handover import PLAY_ON
+from game.tables.models import Game
 from lessons.puzzles.collection import Puzzle, all_puzzles
 from lessons.puzzles.models import CustomPuzzle
-from tests.play.helpers import assert_nothing_hidden, play_deal_through_views, state_of, url
+from tests.play.helpers import (
+    HUMAN,
+    assert_nothing_hidden,
+    play_deal_through_views,
+    state_of,
+    url,
+)
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db
@@ -32,12 +37,12 @@ def seat_3_puzzle() -> Puzzle:
     )
 
 
-def played_on(client: Client, puzzle: Puzzle, level: str = "casual") -> PracticeGame:
+def played_on(client: Client, puzzle: Puzzle, level: str = "casual") -> Game:
     start = client.post(reverse("puzzles:play_on", args=[puzzle.id]), {"level": level})
     assert start.status_code == 302
     response = client.get(start["Location"])
     assert response.status_code == 302
-    game = PracticeGame.objects.get()
+    game = Game.objects.get()
     assert response["Location"] == url("table", game)
     return game
 
@@ -55,7 +60,8 @@ def test_the_game_starts_at_the_puzzles_position_in_the_puzzles_seat(client: Cli
     assert state.current.start == seated_first(puzzle.position, 3)
     assert state.position.hands[HUMAN] == puzzle.position.hands[3]
     assert state.humans_turn and state.current.moves == ()
-    assert (game.opponents, game.partner, game.deals_to_play) == ("skilled", "skilled", 1)
+    levels = [seat.level for seat in game.seats.all()]
+    assert (levels, game.deals_to_play) == (["", "skilled", "skilled", "skilled"], 1)
     page = client.get(url("table", game))
     html = page.content.decode()
     assert "Played on from a puzzle" in html
@@ -68,10 +74,10 @@ def test_the_game_starts_at_the_puzzles_position_in_the_puzzles_seat(client: Cli
 
 def test_the_handover_starts_one_game_only(client: Client) -> None:
     played_on(client, seat_3_puzzle())
-    again = client.get(reverse("practice:play_on"))
+    again = client.get(reverse("tables:play_on"))
     assert again.status_code == 400
     assert "There is no position to play on from" in again.content.decode()
-    assert PracticeGame.objects.count() == 1
+    assert Game.objects.count() == 1
 
 
 def test_the_deal_is_played_to_its_end_then_replayed_and_downloaded(client: Client) -> None:
@@ -87,15 +93,15 @@ def test_the_deal_is_played_to_its_end_then_replayed_and_downloaded(client: Clie
     document = json.loads(client.get(url("export", game)).content)
     assert document["deals"][0]["start"] == state.current.start.to_json()
     assert document["deals"][0]["seed"] is None
-    review = client.get(reverse("practice:review", args=[game.public_id, 1]))
+    review = client.get(reverse("tables:review", args=[game.code, 1, HUMAN + 1]))
     assert review.status_code == 200
 
 
 def test_nothing_handed_over_is_refused_with_a_clear_message(client: Client) -> None:
-    response = client.get(reverse("practice:play_on"))
+    response = client.get(reverse("tables:play_on"))
     assert response.status_code == 400
     assert "There is no position to play on from" in response.content.decode()
-    assert not PracticeGame.objects.exists()
+    assert not Game.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -118,10 +124,10 @@ def test_a_forged_handover_is_refused_and_starts_nothing(
 ) -> None:
     good = str(seat_3_puzzle().position)
     hand_over(client, **({"position": good} | data))
-    response = client.get(reverse("practice:play_on"))
+    response = client.get(reverse("tables:play_on"))
     assert response.status_code == 400
     assert message in response.content.decode()
-    assert not PracticeGame.objects.exists()
+    assert not Game.objects.exists()
     assert PLAY_ON not in client.session
 
 
@@ -129,14 +135,14 @@ def test_a_handover_of_the_wrong_shape_is_no_handover(client: Client) -> None:
     session = client.session
     session[PLAY_ON] = ["dealer=0"]
     session.save()
-    response = client.get(reverse("practice:play_on"))
-    assert response.status_code == 400 and not PracticeGame.objects.exists()
+    response = client.get(reverse("tables:play_on"))
+    assert response.status_code == 400 and not Game.objects.exists()
 
 
 def test_a_way_back_off_the_site_is_dropped(client: Client) -> None:
     hand_over(client, position=str(seat_3_puzzle().position), back_url="//evil.example/")
-    client.get(reverse("practice:play_on"))
-    game = PracticeGame.objects.get()
+    client.get(reverse("tables:play_on"))
+    game = Game.objects.get()
     assert "from" not in game.deals[0]
     assert "evil.example" not in client.get(url("table", game)).content.decode()
 
@@ -156,4 +162,4 @@ def test_a_teachers_shared_puzzle_can_be_played_on(client: Client) -> None:
     response = client.post(reverse("puzzles:custom_play_on", args=[custom.pk]))
     assert response.status_code == 302
     assert client.get(response["Location"]).status_code == 302
-    assert state_of(PracticeGame.objects.get()).position.hands[HUMAN] == puzzle.position.hands[3]
+    assert state_of(Game.objects.get()).position.hands[HUMAN] == puzzle.position.hands[3]

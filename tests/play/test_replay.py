@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from game.engine import PLAYS_PER_DEAL
-from game.practice.models import PracticeGame
+from game.tables.models import Game
 from tests.play.helpers import (
     assert_nothing_hidden,
     bots_until_human,
@@ -33,14 +33,14 @@ def status(html: str) -> str:
 
 
 @pytest.fixture
-def played_deal(client: Client) -> PracticeGame:
+def played_deal(client: Client) -> Game:
     game = new_game(client)
     play_deal_through_views(client, game)
     return game
 
 
 def test_each_step_shows_the_table_as_it_was_from_your_seat(
-    client: Client, played_deal: PracticeGame
+    client: Client, played_deal: Game
 ) -> None:
     record = state_of(played_deal).current
     for step in (0, 1, 10, len(record.moves)):
@@ -51,9 +51,7 @@ def test_each_step_shows_the_table_as_it_was_from_your_seat(
     assert client.get(url("replay", played_deal), {"step": "x"}).status_code == 400
 
 
-def test_steps_are_counted_as_the_table_counts_them(
-    client: Client, played_deal: PracticeGame
-) -> None:
+def test_steps_are_counted_as_the_table_counts_them(client: Client, played_deal: Game) -> None:
     record = state_of(played_deal).current
     assert len(record.moves) == PLAYS_PER_DEAL + 1  # the bid and 48 plays
 
@@ -70,7 +68,7 @@ def test_steps_are_counted_as_the_table_counts_them(
 
 
 def test_every_play_is_a_link_to_its_step_and_the_step_shown_is_marked(
-    client: Client, played_deal: PracticeGame
+    client: Client, played_deal: Game
 ) -> None:
     address = url("replay", played_deal)
     html = client.get(address, {"deal": 1, "step": 6}).content.decode()
@@ -85,7 +83,7 @@ def test_every_play_is_a_link_to_its_step_and_the_step_shown_is_marked(
 
 
 def test_htmx_gets_the_replay_region_and_the_status_to_read_out(
-    client: Client, played_deal: PracticeGame
+    client: Client, played_deal: Game
 ) -> None:
     address = url("replay", played_deal)
     response = client.get(address, {"deal": 1, "step": 3}, headers={"HX-Request": "true"})

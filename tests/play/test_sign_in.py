@@ -3,12 +3,13 @@ stays there after signing out and in again."""
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
-from game.practice.models import PracticeGame
-from tests.play.helpers import new_game, url
+from game.tables.models import Game
+from tests.play.helpers import HUMAN, new_game, url
 
 pytestmark = pytest.mark.django_db
 
@@ -30,20 +31,25 @@ def sign_out(client: Client) -> None:
     assert client.post(reverse("logout")).status_code == 302
 
 
-def listed(client: Client, game: PracticeGame) -> bool:
-    return url("table", game) in client.get(reverse("practice:play")).content.decode()
+def owner(game: Game) -> User | None:
+    """The account the person's seat is held for (None: the browser's key alone)."""
+    return game.seats.get(number=HUMAN).holder_user
+
+
+def listed(client: Client, game: Game) -> bool:
+    return url("table", game) in client.get(reverse("tables:practice")).content.decode()
 
 
 def test_a_game_started_signed_out_is_kept_through_sign_in_out_and_in() -> None:
     user = get_user_model().objects.create_user("meera", password=PASSWORD)
     client = Client()
     game = new_game(client)
-    assert game.owner_user is None
+    assert owner(game) is None
     assert listed(client, game)
 
     sign_in(client, "meera")
     game.refresh_from_db()
-    assert game.owner_user == user
+    assert owner(game) == user
     assert client.get(url("table", game)).status_code == 200 and listed(client, game)
 
     sign_out(client)  # the session, with the browser's key, is gone
@@ -64,13 +70,13 @@ def test_signing_in_takes_only_this_browsers_unowned_games() -> None:
     their_game = new_game(elsewhere)
     sign_in(elsewhere, "arjun")
     their_game.refresh_from_db()
-    arjuns = their_game.owner_user
+    arjuns = owner(their_game)
 
     sign_in(mine, "meera")
     my_game.refresh_from_db()
     their_game.refresh_from_db()
-    assert my_game.owner_user == meera
-    assert their_game.owner_user == arjuns  # another browser's game, already another account's
+    assert owner(my_game) == meera
+    assert owner(their_game) == arjuns  # another browser's game, already another account's
     assert mine.get(url("table", their_game)).status_code == 404
 
 
@@ -79,10 +85,10 @@ def test_a_game_started_signed_in_stays_the_accounts() -> None:
     client = Client()
     sign_in(client, "meera")
     game = new_game(client)
-    assert game.owner_user == user
+    assert owner(game) == user
     sign_out(client)
     other = get_user_model().objects.create_user("dev", password=PASSWORD)
     sign_in(client, "dev")
     game.refresh_from_db()
-    assert game.owner_user == user and other != user
+    assert owner(game) == user and other != user
     assert client.get(url("table", game)).status_code == 404

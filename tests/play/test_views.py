@@ -14,10 +14,11 @@ from django.urls import reverse
 
 from game.engine import Move, Position, move_from_json, move_from_str
 from game.match import MatchState
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN, bot_levels
+from game.tables import service
+from game.tables.models import Game
 from tests.play.deals import REDEAL_THEN_A_BOT_BIDS, REDEAL_THEN_THE_HUMAN_BIDS
 from tests.play.helpers import (
+    HUMAN,
     assert_nothing_hidden,
     bots_until_human,
     cites,
@@ -32,15 +33,15 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_play_page_offers_a_new_game(client: Client) -> None:
-    response = client.get(reverse("practice:play"))
+    response = client.get(reverse("tables:practice"))
     assert response.status_code == 200
     assert b"Deal the cards" in response.content
 
 
 def test_a_bad_new_game_form_is_refused(client: Client) -> None:
-    response = client.post(reverse("practice:new_game"), {"opponents": "grandmaster"})
+    response = client.post(reverse("tables:new_game"), {"opponents": "grandmaster"})
     assert response.status_code == 400
-    assert not PracticeGame.objects.exists()
+    assert not Game.objects.exists()
 
 
 def test_a_new_game_deals_and_shows_the_table(client: Client) -> None:
@@ -64,7 +65,7 @@ def test_games_belong_to_their_browser(client: Client) -> None:
     assert client.get(url("table", game)).status_code == 200
 
 
-def human_to_move(client: Client) -> PracticeGame:
+def human_to_move(client: Client) -> Game:
     game = new_game(client)
     bots_until_human(client, game)
     assert state_of(game).humans_turn
@@ -153,7 +154,7 @@ def test_a_play_out_of_turn_is_refused(client: Client) -> None:
     assert game.version == version
 
 
-def human_to_play_a_card(client: Client) -> PracticeGame:
+def human_to_play_a_card(client: Client) -> Game:
     """A game where the human is to play a card (past the bid, if the human was the bidder)."""
     game = human_to_move(client)
     position = state_of(game).position
@@ -298,7 +299,9 @@ def test_two_tabs_playing_at_once_exactly_one_wins() -> None:
     after = state_of(game)
     assert len(after.current.moves) >= len(state.current.moves) + 1
     # The record replays cleanly: no game was corrupted.
-    MatchState.load(after.record, game.seed, game.deals_to_play, bot_levels("casual", "casual"))
+    levels = service.levels_of(game.seats.all())
+    assert levels == {1: "casual", 2: "casual", 3: "casual"}
+    MatchState.load(after.record, game.seed, game.deals_to_play, levels)
 
 
 @pytest.mark.parametrize(
