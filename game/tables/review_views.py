@@ -5,13 +5,11 @@ every table's (``game.table.review_pages``)."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET, require_POST
 
-from game.tables import codes
+from game.tables import codes, service
 from game.tables import review as reviews
 from game.tables.holders import viewer_of
-from game.tables.models import Game
 from game.table import review_pages
 from game.table.http import HtmxHttpRequest
 from game.table.models import NoSuchDeal
@@ -22,8 +20,10 @@ def _pages(request: HttpRequest, code: str, deal: int, seat: int, ask: bool = Tr
     """The review of ``seat`` (1–4, as the pages count seats) in the deal, if the viewer holds
     that seat; asked for on a page's first visit, while a post only ever answers a review
     asked for already (404 otherwise, and nothing made)."""
-    table = get_object_or_404(Game, code=codes.normalize(code))
-    seats = list(table.seats.all())
+    found = service.table_and_seats(codes.normalize(code))  # one query: the page polls
+    if found is None:
+        raise Http404("No such table.")
+    table, seats = found
     viewer = viewer_of(request, table, seats)
     if viewer.number is None or viewer.number != seat - 1:
         raise Http404("Only the person at that seat sees its review.")

@@ -621,6 +621,7 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if not 1 <= deal_index <= len(state.deals):
         raise Http404("No such deal.")
     record = state.deals[deal_index - 1]
+    deal_over = deal_index < len(state.deals) or state.deal_over
     steps = replay_steps(record, log_names(seats, me), me, state.stand_ins(deal_index - 1))
     step = min(step, len(steps) - 1)
     shown = deal_at(record, step)
@@ -635,7 +636,9 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "previous_step": steps[step - 1] if step > 0 else None,
         "next_step": steps[step + 1] if step + 1 < len(steps) else None,
         "last_step": steps[-1],
-        "review_seat": None if me is None else me + 1,  # your seat, as the pages count them
+        # Your seat, as the pages count them, to review the deal by, once it is over (a
+        # practice game's replay shows the deal in progress too).
+        "review_seat": None if me is None or not deal_over else me + 1,
     }
     partial = request.htmx and not request.htmx.history_restore_request
     template = "tables/replay.html#replay_update" if partial else "tables/replay.html"

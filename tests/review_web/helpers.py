@@ -9,16 +9,15 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Deal
-from game.practice.models import PracticeGame, PracticeReview
-from game.practice.seats import HUMAN, load_state
 from game.review import DealReview
 from game.table.review_tasks import review_stored_deal
-from tests.play.helpers import new_game
+from game.tables.models import Game, SeatReview
+from tests.play.helpers import HUMAN, load_state, new_game
 
 CARELESS = "beginner"
 
 
-def play_to_the_end(game: PracticeGame, stop_before_last: bool = False) -> Deal:
+def play_to_the_end(game: Game, stop_before_last: bool = False) -> Deal:
     """Play the game's first deal (the human's seat as the Beginner bot would), store it and give
     back its record; with ``stop_before_last``, stop at the human's last play of the deal."""
     state = load_state(game)
@@ -29,39 +28,41 @@ def play_to_the_end(game: PracticeGame, stop_before_last: bool = False) -> Deal:
             state.play_human(state.bot_decision(HUMAN, CARELESS).move, HUMAN)
         else:
             state.play_bot()
-    PracticeGame.objects.filter(pk=game.pk).update(deals=state.record)
+    Game.objects.filter(pk=game.pk).update(deals=state.record)
     game.refresh_from_db()
     return state.current
 
 
-def finished_game(client: Client) -> tuple[PracticeGame, Deal]:
+def finished_game(client: Client) -> tuple[Game, Deal]:
     """A one-deal game of ``client``'s, its deal over."""
     game = new_game(client, opponents="casual", partner="casual")
     return game, play_to_the_end(game)
 
 
-def review_url(game: PracticeGame, name: str = "review", *args: Any) -> str:
-    return reverse(f"practice:{name}", args=[game.public_id, 1, *args])
+def review_url(game: Game, name: str = "review", *args: Any) -> str:
+    return reverse(f"tables:{name}", args=[game.code, 1, HUMAN + 1, *args])
 
 
 _made: dict[str, dict[str, Any]] = {}  # reviews made by earlier tests, by the game's record
 
 
-def reviewed(client: Client, game: PracticeGame) -> DealReview:
+def reviewed(client: Client, game: Game) -> DealReview:
     """Ask for the review of deal 1 and make it at once: by the task's function, without a
     worker (or, for a record an earlier test reviewed, its stored result again)."""
     assert client.get(review_url(game)).status_code == 200
-    stored = PracticeReview.objects.get(game=game, deal=1)
+    stored = SeatReview.objects.get(table=game, deal=1)
     record = json.dumps(game.deals, sort_keys=True)
     if record in _made:
         result = _made[record]
-        PracticeReview.objects.filter(pk=stored.pk).update(
-            status=PracticeReview.Status.DONE, result=result, done=12
+        SeatReview.objects.filter(pk=stored.pk).update(
+            status=SeatReview.Status.DONE, result=result, done=12
         )
     else:
-        review_stored_deal.call("game.PracticeReview", stored.pk)
+        # The task takes a queued review only; a test may have marked it running meanwhile.
+        SeatReview.objects.filter(pk=stored.pk).update(status=SeatReview.Status.QUEUED)
+        review_stored_deal.call("people.SeatReview", stored.pk)
     stored.refresh_from_db()
-    assert stored.status == PracticeReview.Status.DONE
+    assert stored.status == SeatReview.Status.DONE
     assert stored.result is not None
     _made[record] = stored.result
     return DealReview.from_json(stored.result)

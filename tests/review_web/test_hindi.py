@@ -9,9 +9,9 @@ import pytest
 from django.test import Client, override_settings
 from django.utils import translation
 
-from game.practice.models import PracticeReview
 from game.review import Mark
 from game.table.explanations import theme_name, word_explanation
+from game.tables.models import SeatReview
 from tests.review_web.helpers import finished_game, review_url, reviewed
 from tests.web.markup import elements, text_of
 
@@ -65,7 +65,7 @@ def test_a_try_again_is_judged_in_hindi(client: Client) -> None:
     game, _ = finished_game(client)
     review = reviewed(client, game)
     blunder = review.marked(Mark.BLUNDER)[0]
-    stored = str(PracticeReview.objects.get(game=game).pk)
+    stored = str(SeatReview.objects.get(table=game).pk)
     answer = review_url(game, "review_try_answer", blunder.number)
     data = {"review": stored, "move": str(blunder.played)}
     html = client.post(answer, data, headers={"HX-Request": "true"}).content.decode()

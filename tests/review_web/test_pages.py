@@ -10,13 +10,12 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
-from game.practice import review as practice_reviews
-from game.practice.models import PracticeGame, PracticeReview
-from game.practice.seats import HUMAN
 from game.review import PUZZLE_THEMES, Mark, ReviewedPlay, view_before
 from game.table import busy, reviews
 from game.table.busy import ExpertSlot
-from tests.play.helpers import assert_nothing_hidden, new_game, url
+from game.tables import review as practice_reviews
+from game.tables.models import Game, SeatReview
+from tests.play.helpers import HUMAN, assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (
     finished_game,
     play_to_the_end,
@@ -27,7 +26,7 @@ from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
-Status = PracticeReview.Status
+Status = SeatReview.Status
 HTMX = {"HX-Request": "true"}
 SYMBOLS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
@@ -60,12 +59,12 @@ def puzzle_forms(html: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def answering(game: PracticeGame, data: dict[str, Any]) -> dict[str, Any]:
+def answering(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     """A try's form as the try page posts it: saying which review it answers."""
-    return {"review": str(PracticeReview.objects.get(game=game).pk), **data}
+    return {"review": str(SeatReview.objects.get(table=game).pk), **data}
 
 
-def post_try(client: Client, game: PracticeGame, number: int, data: dict[str, Any], **kw):
+def post_try(client: Client, game: Game, number: int, data: dict[str, Any], **kw):
     address = review_url(game, "review_try_answer", number)
     return client.post(address, answering(game, data), headers=HTMX, **kw)
 
@@ -89,16 +88,21 @@ def test_the_replay_offers_the_review_once_the_deal_is_over(client: Client) -> N
     assert elements(page(client, replay), "a", href=review_url(game))
 
 
+def review_url_of_deal(game: Game, deal: int) -> str:
+    return reverse("tables:review", args=[game.code, deal, HUMAN + 1])
+
+
 def test_a_deal_still_being_played_has_no_review(client: Client) -> None:
     game = new_game(client)
     play_to_the_end(game, stop_before_last=True)
     assert client.get(review_url(game)).status_code == 404
     assert client.get(review_url(game, "review_progress")).status_code == 404
-    for deal in (0, 2, 10**30):
-        assert (
-            client.get(reverse("practice:review", args=[game.public_id, deal])).status_code == 404
-        )
-    assert not PracticeReview.objects.exists()
+    for deal in (0, 2, 10**17):
+        assert client.get(review_url_of_deal(game, deal)).status_code == 404
+    # A number too long to be a deal's is no review's address at all.
+    too_long = review_url_of_deal(game, 1).replace("/review/1/", f"/review/{10**30}/")
+    assert client.get(too_long).status_code == 404
+    assert not SeatReview.objects.exists()
 
 
 def test_only_the_owner_sees_the_review(client: Client) -> None:
@@ -131,7 +135,7 @@ def test_the_page_shows_the_progress_until_the_review_is_done(client: Client) ->
     assert "value" not in bar.attrs  # waiting: no amount yet
     assert "Waiting for the reviewer" in text_of(body)
 
-    PracticeReview.objects.update(status=Status.RUNNING, done=5)
+    SeatReview.objects.update(status=Status.RUNNING, done=5)
     html = page(client, review_url(game))  # a reload shows where it is
     (bar,) = elements(html, "progress")
     assert (bar.attrs["value"], bar.attrs["max"]) == ("5", "12")
@@ -148,7 +152,7 @@ def test_the_progress_poll_answers_204_while_nothing_changed(client: Client) -> 
     assert response.status_code == 204
     assert response.content == b""
 
-    PracticeReview.objects.update(status=Status.RUNNING, done=3)
+    SeatReview.objects.update(status=Status.RUNNING, done=3)
     response = client.get(poll + "?status=queued&done=0", headers=HTMX)
     assert response.status_code == 200
     html = response.content.decode()
@@ -189,7 +193,7 @@ def test_a_failed_review_says_so_and_is_queued_again_when_asked(
     game, _ = finished_game(client)
     with django_capture_on_commit_callbacks(execute=True):
         client.get(review_url(game))
-    PracticeReview.objects.update(status=Status.FAILED)
+    SeatReview.objects.update(status=Status.FAILED)
     html = page(client, review_url(game))
     assert "The review of this deal failed." in html
     (form,) = elements(html, "form", action=review_url(game, "review_again"))
@@ -197,7 +201,7 @@ def test_a_failed_review_says_so_and_is_queued_again_when_asked(
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(review_url(game, "review_again"))
     assert response.status_code == 302 and response["Location"] == review_url(game)
-    assert PracticeReview.objects.get().status == Status.QUEUED
+    assert SeatReview.objects.get().status == Status.QUEUED
     assert DBTaskResult.objects.filter(status="READY").count() == 2
 
 
@@ -482,7 +486,7 @@ def test_a_hostile_try_is_refused_without_a_server_error_or_a_change(
 ) -> None:
     game, _ = finished_game(client)
     review = reviewed(client, game)
-    before = PracticeReview.objects.values().get()
+    before = SeatReview.objects.values().get()
     response = post_try(client, game, worst(review.plays).number, form)
     assert response.status_code < 500
-    assert PracticeReview.objects.values().get() == before
+    assert SeatReview.objects.values().get() == before

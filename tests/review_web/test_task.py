@@ -9,17 +9,17 @@ from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from game.practice.models import PracticeReview
-from game.practice.seats import HUMAN
 from game.review import DealReview, plays_of
 from game.review import review_deal as real_review_deal
 from game.table import review_tasks as tasks
 from game.table import reviews
+from game.tables.models import SeatReview
+from tests.play.helpers import HUMAN
 from tests.review_web.helpers import finished_game, review_url, run_worker
 
 pytestmark = pytest.mark.django_db
 
-Status = PracticeReview.Status
+Status = SeatReview.Status
 
 
 def queued_tasks() -> int:
@@ -34,7 +34,7 @@ def test_the_first_visit_queues_the_review_once_committed(
     game, record = finished_game(client)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         client.get(review_url(game))
-    stored = PracticeReview.objects.get(game=game)
+    stored = SeatReview.objects.get(table=game)
     assert (stored.deal, stored.seat, stored.version) == (1, HUMAN, reviews.REVIEW_VERSION)
     assert (stored.status, stored.done, stored.total) == (Status.QUEUED, 0, 12)
     assert queued_tasks() == 0  # nothing is queued before the row is committed
@@ -51,16 +51,16 @@ def test_a_second_visit_queues_nothing_more(
         client.get(review_url(game))
         client.get(review_url(game))
         client.get(review_url(game, "review_progress") + "?status=queued&done=0")
-    assert PracticeReview.objects.count() == 1
+    assert SeatReview.objects.count() == 1
     assert queued_tasks() == 1
 
 
 def test_one_review_per_game_deal_seat_and_version(client: Client) -> None:
     game, _ = finished_game(client)
-    PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=1)
-    PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=2)
+    SeatReview.objects.create(table=game, deal=1, seat=HUMAN, version=1)
+    SeatReview.objects.create(table=game, deal=1, seat=HUMAN, version=2)
     with pytest.raises(IntegrityError):
-        PracticeReview.objects.create(game=game, deal=1, seat=HUMAN, version=1)
+        SeatReview.objects.create(table=game, deal=1, seat=HUMAN, version=1)
 
 
 def test_the_task_stores_its_progress_after_each_play_then_the_review(
@@ -68,20 +68,20 @@ def test_the_task_stores_its_progress_after_each_play_then_the_review(
 ) -> None:
     game, record = finished_game(client)
     client.get(review_url(game))
-    stored = PracticeReview.objects.get(game=game)
+    stored = SeatReview.objects.get(table=game)
     seen: list[tuple[str, int, int]] = []
 
     def watched(deal, seat, *, budget, progress, stand_ins):
         def told(done: int, total: int) -> None:
             progress(done, total)
-            now = PracticeReview.objects.get(pk=stored.pk)
+            now = SeatReview.objects.get(pk=stored.pk)
             seen.append((now.status, now.done, now.total))
 
         assert budget == tasks.BUDGET and not stand_ins
         return real_review_deal(deal, seat, budget=budget, progress=told)
 
     monkeypatch.setattr(tasks, "review_deal", watched)
-    tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
+    tasks.review_stored_deal.call("people.SeatReview", stored.pk)
 
     assert seen == [(Status.RUNNING, done, 12) for done in range(1, 13)]
     stored.refresh_from_db()
@@ -99,15 +99,15 @@ def test_a_task_for_a_review_taken_or_done_does_nothing(
 ) -> None:
     game, _ = finished_game(client)
     client.get(review_url(game))
-    stored = PracticeReview.objects.get(game=game)
-    PracticeReview.objects.filter(pk=stored.pk).update(status=Status.RUNNING)
+    stored = SeatReview.objects.get(table=game)
+    SeatReview.objects.filter(pk=stored.pk).update(status=Status.RUNNING)
 
     def never(*args, **kwargs):
         raise AssertionError("reviewed twice")
 
     monkeypatch.setattr(tasks, "review_deal", never)
-    tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
-    assert PracticeReview.objects.get(pk=stored.pk).status == Status.RUNNING
+    tasks.review_stored_deal.call("people.SeatReview", stored.pk)
+    assert SeatReview.objects.get(pk=stored.pk).status == Status.RUNNING
 
 
 def test_a_review_that_fails_is_marked_failed(
@@ -115,15 +115,15 @@ def test_a_review_that_fails_is_marked_failed(
 ) -> None:
     game, _ = finished_game(client)
     client.get(review_url(game))
-    stored = PracticeReview.objects.get(game=game)
+    stored = SeatReview.objects.get(table=game)
 
     def broken(*args, **kwargs):
         raise RuntimeError("the search broke")
 
     monkeypatch.setattr(tasks, "review_deal", broken)
     with pytest.raises(RuntimeError):
-        tasks.review_stored_deal.call("game.PracticeReview", stored.pk)
-    assert PracticeReview.objects.get(pk=stored.pk).status == Status.FAILED
+        tasks.review_stored_deal.call("people.SeatReview", stored.pk)
+    assert SeatReview.objects.get(pk=stored.pk).status == Status.FAILED
 
 
 def test_a_review_running_without_news_for_minutes_is_queued_again_on_the_next_visit(
@@ -132,19 +132,17 @@ def test_a_review_running_without_news_for_minutes_is_queued_again_on_the_next_v
     game, _ = finished_game(client)
     with django_capture_on_commit_callbacks(execute=True):
         client.get(review_url(game))
-    stored = PracticeReview.objects.get(game=game)
+    stored = SeatReview.objects.get(table=game)
     lately = timezone.now() - timedelta(seconds=20)
-    PracticeReview.objects.filter(pk=stored.pk).update(
-        status=Status.RUNNING, done=5, updated=lately
-    )
+    SeatReview.objects.filter(pk=stored.pk).update(status=Status.RUNNING, done=5, updated=lately)
 
     with django_capture_on_commit_callbacks(execute=True):
         client.get(review_url(game))
-    assert PracticeReview.objects.get(pk=stored.pk).status == Status.RUNNING  # still working
+    assert SeatReview.objects.get(pk=stored.pk).status == Status.RUNNING  # still working
     assert queued_tasks() == 1
 
     long_ago = timezone.now() - reviews.STALE - timedelta(seconds=1)
-    PracticeReview.objects.filter(pk=stored.pk).update(updated=long_ago)
+    SeatReview.objects.filter(pk=stored.pk).update(updated=long_ago)
     with django_capture_on_commit_callbacks(execute=True):
         client.get(review_url(game))
     stored.refresh_from_db()
@@ -157,11 +155,11 @@ def test_a_review_running_without_news_for_minutes_is_queued_again_on_the_next_v
 def test_the_worker_runs_the_review_the_page_queued(client: Client) -> None:
     game, _ = finished_game(client)
     assert client.get(review_url(game)).status_code == 200
-    assert PracticeReview.objects.get(game=game).status == Status.QUEUED
+    assert SeatReview.objects.get(table=game).status == Status.QUEUED
 
     run_worker()
 
-    stored = PracticeReview.objects.get(game=game)
+    stored = SeatReview.objects.get(table=game)
     assert stored.status == Status.DONE
     assert stored.result is not None and len(stored.result["plays"]) == 12
     result = DBTaskResult.objects.get(task_path="game.table.review_tasks.review_stored_deal")
