@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 from game.engine import team_of
 from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
-from game.tables import service
-from game.tables.holders import Viewer
-from game.tables.models import BotSpeed, Level, Game, Reaction, Seat
 from game.table.component import Feedback, Table, seat_label, seat_number, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.scoresheet import difference_chart, score_sheet
 from game.table.seen import cards_seen
+from game.tables import service
+from game.tables.holders import Viewer
+from game.tables.models import BotSpeed, Game, Level, Reaction, Seat
 
 RETRY_SECONDS = 5  # a bot turn nobody has made yet (its claimant died, the Expert was busy)
 
@@ -158,7 +158,7 @@ def board_context(
         picked = Picked(None, picked.loose, picked.houses)  # no list of what the card can do
     names = log_names(seats, me)
     my_turn = me is not None and state.is_turn_of(me)
-    log = play_log(record, me, names, state.stand_ins())
+    log = play_log(view, me, names, state.stand_ins())
     board = Table(
         t=table_view(view, names=seat_names(table, seats), picked=picked, watching=watching),
         post_url=reverse("tables:play", args=[table.code]),

@@ -4,7 +4,7 @@ the engine counts them (0–3)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.functional import lazy
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from game.match.pace import BOT_PAUSE
 from game.tables.models import BotSpeed, Level, Reaction
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise as StrPromise
 
 LENGTHS = [
     (1, _("One deal")),
@@ -70,7 +73,7 @@ SPEED_HELP_WITH_PEOPLE = _(
 )
 
 
-def bot_speed_field(help_text: str = SPEED_HELP) -> forms.TypedChoiceField:
+def bot_speed_field(help_text: "StrPromise" = SPEED_HELP) -> forms.TypedChoiceField:
     """How long each bot play stays on the table. Left out (a page from before the choice
     existed), it is normal."""
     return forms.TypedChoiceField(

@@ -1,6 +1,6 @@
-"""Reviews of deals at a table (a practice game's too): each person's review is of their own seat's plays,
-shown to whoever holds that seat and no one else (``game.table.reviews`` does the rest, as for
-the practice table: asking, the background task, reading, trying again; docs/review.md).
+"""Reviews of deals at any table, a practice game's too: each person's review is of their own
+seat's plays, shown to whoever holds that seat and no one else (``game.table.reviews`` does the
+rest: asking, the background task, reading, trying again; docs/review.md).
 
 The plays a stand-in bot made for the seat while its person was away are in the match's record
 (``stand_ins``): the review lists them as the bot's and judges only the person's own.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from game.tables.board import log_names, player_name
-from game.tables.models import SeatReview, Game, Seat
 from game.table import reviews
 from game.table.models import FinishedDeal, finished_deal
 from game.table.review_pages import ReviewPages
+from game.tables.board import log_names, player_name
+from game.tables.models import Game, Seat, SeatReview
 
 
 def finished(table: Game, number: int) -> FinishedDeal:

@@ -29,30 +29,30 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from game.engine import Attempt, InvalidPosition, Position
-from game.match import MatchState, NotYourTurn, finished_deals, seated_first, watcher_view
-from game.table.handover import playable, take_over
-from game.tables import codes, seeds, service
-from game.tables.board import RETRY_SECONDS, log_names, page_context, reactions_context
-from game.tables.forms import (
-    BotSeatForm,
-    NewGameForm,
-    BotSpeedForm,
-    CodeForm,
-    JoinForm,
-    NewTableForm,
-    ReactionForm,
-)
-from game.tables.holders import Viewer, browser_key, my_tables, viewer_of
-from game.tables.models import BotSpeed, Level, Game, Seat
-from game.tables.service import NothingToUndo, TableError, Turn
+from game.match import MatchState, NotYourTurn, finished_deals, seated_first
 from game.table import qr
 from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, settle, table_view
 from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
+from game.table.handover import playable, take_over
 from game.table.http import HtmxHttpRequest
-from game.table.replay import deal_at, replay_steps
+from game.table.replay import replay_steps, view_at
 from game.table.seen import shows_seen
+from game.tables import codes, seeds, service
+from game.tables.board import RETRY_SECONDS, log_names, page_context, reactions_context
+from game.tables.forms import (
+    BotSeatForm,
+    BotSpeedForm,
+    CodeForm,
+    JoinForm,
+    NewGameForm,
+    NewTableForm,
+    ReactionForm,
+)
+from game.tables.holders import Viewer, browser_key, my_tables, viewer_of
+from game.tables.models import BotSpeed, Game, Level, Seat
+from game.tables.service import NothingToUndo, TableError, Turn
 
 DIGITS = re.compile(r"[0-9]{1,9}")
 TEMPLATE = "tables/table.html"
@@ -624,8 +624,7 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     deal_over = deal_index < len(state.deals) or state.deal_over
     steps = replay_steps(record, log_names(seats, me), me, state.stand_ins(deal_index - 1))
     step = min(step, len(steps) - 1)
-    shown = deal_at(record, step)
-    view = watcher_view(shown) if me is None else shown.view_for(me)
+    view = view_at(record, step, me)
     context = {
         "table": found,
         "board": Table(t=table_view(view, watching=me is None)),

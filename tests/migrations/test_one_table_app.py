@@ -82,14 +82,14 @@ def old_database(tmp_path: Path) -> Path:
 
 def test_the_old_database_has_practice_games_and_a_review(old_database: Path) -> None:
     games = read(old_database, "SELECT finished IS NOT NULL FROM game_practicegame")
-    assert sorted(finished for (finished,) in games) == [0, 1]
+    assert sorted(int(str(finished)) for (finished,) in games) == [0, 1]
     assert read(old_database, "SELECT status FROM game_practicereview") == [("done",)]
 
 
 @pytest.mark.slow  # migrates a whole database in a fresh process
 def test_every_practice_game_moves_to_a_table_with_its_reviews(old_database: Path) -> None:
     before = {
-        public_id: (json.loads(deals), version, owner_key, owner_user, opponents, partner)
+        public_id: (json.loads(str(deals)), version, owner_key, owner_user, opponents, partner)
         for public_id, deals, version, owner_key, owner_user, opponents, partner in read(
             old_database,
             "SELECT public_id, deals, version, owner_key, owner_user_id, opponents, partner "
