@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from game.practice.models import PracticeGame
+from game.tables.models import Game
 from lessons.classroom import rosters
 from lessons.classroom.models import Answer, Classroom, Homework, LiveSession, Student
 from lessons.course.models import LessonProgress
@@ -36,7 +36,7 @@ MODELS: tuple[type[Model], ...] = (
     LessonProgress,
     PuzzleAttempt,
     PuzzleRating,
-    PracticeGame,
+    Game,
 )
 
 
@@ -86,7 +86,7 @@ def test_the_demo_makes_a_class_with_answers_and_a_player() -> None:
     assert {p.stars for p in lessons.exclude(completed=None)} == {1, 2, 3}
     assert lessons.filter(completed=None).count() == 1
     assert PuzzleAttempt.objects.filter(learner__user=player).count() == 10
-    games = PracticeGame.objects.filter(owner_user=player)
+    games = Game.objects.filter(practice=True, seats__holder_user=player)
     assert games.count() == 2 and games.exclude(finished=None).count() == 1
 
     assert "Demo made" in output and "http://127.0.0.1:8000/" in output
@@ -147,14 +147,14 @@ def test_the_same_demo_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_class_its_teacher_deleted_comes_back_and_nothing_else_is_made_twice() -> None:
     make_demo()
     rosters.delete_class(the_class())
-    games = PracticeGame.objects.count()
+    games = Game.objects.filter(practice=True).count()
 
     output = make_demo()
 
     assert "Demo made: Class 7B" in output and "Already here" in output
     assert the_class().students.count() == 12
     assert the_class().students.filter(user__username="student").exists()  # the same account
-    assert PracticeGame.objects.count() == games
+    assert Game.objects.filter(practice=True).count() == games
 
 
 def test_accounts_the_demo_did_not_make_are_left_alone() -> None:

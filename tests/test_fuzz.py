@@ -43,11 +43,10 @@ from hypothesis import strategies as st
 from pytest_django.fixtures import Settings
 
 from game.engine import ACTIONS, DECK
-from game.tables import seeds as people_seeds
-from game.tables.models import SeatReview, Game
-from game.practice.models import PracticeGame, PracticeReview
 from game.review import DealReview
 from game.table import review_tasks
+from game.tables import seeds as people_seeds
+from game.tables.models import Game, SeatReview
 from lessons.classroom import live, questions, rosters
 from lessons.classroom.models import Classroom, LiveSession
 from lessons.course.content import all_lessons
@@ -58,6 +57,7 @@ from lessons.puzzles.models import CustomPuzzle
 from tests.people import helpers as people_helpers
 from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, AN_OPPONENT_BIDS, deal_games_from
 from tests.play.helpers import bots_until_human, new_game, state_of
+from tests.play.helpers import url as practice_url
 from tests.review_web import helpers as review_helpers
 from tests.review_web import people_tables
 
@@ -292,7 +292,7 @@ def custom(teacher_client: Client) -> CustomPuzzle:
 
 
 @pytest.fixture
-def practice(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, PracticeGame]:
+def practice(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, Game]:
     """A practice game at the human's turn, and its owner's browser."""
     deal_games_from(monkeypatch, AN_OPPONENT_BIDS)
     client = Client()
@@ -400,7 +400,7 @@ def practice_table(request: pytest.FixtureRequest) -> Target:
         "table_next_deal",
         "table_speed",
     )
-    urls = [reverse(f"practice:{name}", args=[game.public_id]) for name in names]
+    urls = [practice_url(name, game) for name in names]
     return Target(urls, client, samples)
 
 
@@ -415,7 +415,7 @@ def new_practice_game(request: pytest.FixtureRequest) -> Target:
         "undo": "on",
         "bot_speed": "fast",
     }
-    return Target([reverse("practice:new_game")], Client(), [sample])
+    return Target([reverse("tables:new_game")], Client(), [sample])
 
 
 def people_play(request: pytest.FixtureRequest) -> Target:
@@ -643,7 +643,7 @@ def practice_review(request: pytest.FixtureRequest) -> Target:
     client = Client()
     game, record = review_helpers.finished_game(client)
     review = review_helpers.reviewed(client, game)
-    pk = PracticeReview.objects.get(game=game).pk
+    pk = SeatReview.objects.get(table=game).pk
     worst = max(review.plays, key=lambda play: play.loss)
     hand = [str(card) for card in record.positions[worst.index].hands[0]]
 

@@ -37,7 +37,7 @@ PAGES = [
     ("puzzles:trainer", ()),
     ("puzzles:learn", ()),
     ("rules:book", ()),
-    ("practice:play", ()),
+    ("tables:practice", ()),
     ("tables:index", ()),
     ("classroom:home", ()),
     ("login", ()),

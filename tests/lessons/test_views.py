@@ -247,7 +247,7 @@ def test_no_hidden_card_reaches_a_lesson_page(client: Client) -> None:
                 assert str(card) not in values, (lesson.slug, number, card)
 
 
-@pytest.mark.parametrize("page", ["practice:play", "puzzles:trainer", "classroom:home"])
+@pytest.mark.parametrize("page", ["tables:practice", "puzzles:trainer", "classroom:home"])
 def test_other_sections_send_a_newcomer_to_the_deck_and_a_learner_back_to_their_lesson(
     client: Client, page: str
 ) -> None:

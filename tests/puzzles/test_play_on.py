@@ -65,7 +65,7 @@ def test_the_button_hands_the_position_over_in_the_session_only(client: Client) 
     puzzle = hidden_puzzle()
     response = client.post(reverse("puzzles:play_on", args=[puzzle.id]), {"level": "skilled"})
     assert response.status_code == 302
-    assert response["Location"] == reverse("practice:play_on")
+    assert response["Location"] == reverse("tables:play_on")
     assert client.session[PLAY_ON] == {
         "position": str(puzzle.position),
         "level": "skilled",

@@ -12,9 +12,8 @@ from django.test import Client, override_settings
 from django.utils import translation
 
 from game.bots.base import Decision
-from game.practice.seats import HUMAN
 from game.table.explanations import word_explanation
-from tests.play.helpers import bots_until_human, new_game, post, state_of
+from tests.play.helpers import HUMAN, bots_until_human, new_game, post, state_of
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from tests.web.markup import elements, text_of
 NAV = {
     "Learn": "lessons:learn",
     "Puzzles": "puzzles:trainer",
-    "Play": "practice:play",
+    "Play": "tables:practice",
     "Classroom": "classroom:home",
     "Rules": "rules:book",
 }
@@ -104,10 +104,10 @@ def test_home_says_what_seep_is_and_offers_three_ways_in(client: Client) -> None
     assert len(elements(html, "p")) >= 3
     assert buttons["Learn the rules"] == reverse("lessons:learn")
     assert buttons["Solve a puzzle"] == reverse("puzzles:trainer")
-    assert buttons["Play against bots"] == reverse("practice:play")
+    assert buttons["Play against bots"] == reverse("tables:practice")
 
 
-@pytest.mark.parametrize("page", ["lessons:learn", "practice:play"])
+@pytest.mark.parametrize("page", ["lessons:learn", "tables:practice"])
 def test_beginners_sections_lead_to_the_deck(client: Client, page: str) -> None:
     html = client.get(reverse(page)).content
 
