@@ -73,7 +73,7 @@ SPEED_HELP_WITH_PEOPLE = _(
 )
 
 
-def bot_speed_field(help_text: "StrPromise" = SPEED_HELP) -> forms.TypedChoiceField:
+def bot_speed_field(help_text: StrPromise = SPEED_HELP) -> forms.TypedChoiceField:
     """How long each bot play stays on the table. Left out (a page from before the choice
     existed), it is normal."""
     return forms.TypedChoiceField(

@@ -30,10 +30,10 @@ from django.utils.translation import gettext as _
 from game.engine import Move
 from game.match import MatchState
 from game.match.pace import BOT_PAUSE, pause_before_bots
-from game.tables import codes, seeds
-from game.tables.models import Level, Game, Reaction, Seat
 from game.table.busy import ExpertSlot
 from game.table.rows import Columns, columns
+from game.tables import codes, seeds
+from game.tables.models import Game, Level, Reaction, Seat
 
 POLL_SECONDS = 1.0  # how often every page at a table asks whether anything changed
 STAND_IN = Level.SKILLED  # the bot that plays for a person who is away

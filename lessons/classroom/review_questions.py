@@ -20,12 +20,12 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from game.engine import Attempt, Move, View, played_text
-from game.tables.models import SeatReview
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.table.component import seat_number, settle
 from game.table.explanations import word_explanation
 from game.table.reviews import REVIEW_VERSION
 from game.table.wording import describe_play as describe
+from game.tables.models import SeatReview
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
 from lessons.questions.plays import CHOOSE_ONE, move_form

@@ -24,11 +24,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.engine import team_score
-from game.tables import review, service
-from game.tables.board import player_name
-from game.tables.models import SeatReview, Game, Seat
 from game.table.models import NoSuchDeal
 from game.table.reviews import REVIEW_VERSION
+from game.tables import review, service
+from game.tables.board import player_name
+from game.tables.models import Game, Seat, SeatReview
 from lessons.classroom import live
 from lessons.classroom.models import (
     Classroom,

@@ -9,10 +9,10 @@ from playwright.sync_api import BrowserContext, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
-from game.tables import seeds
-from game.tables.models import SeatReview
 from game.review import DealReview
 from game.table import review_tasks
+from game.tables import seeds
+from game.tables.models import SeatReview
 from tests.browser.test_review import DESKTOP, PHONE, fits, shoot, try_by_keyboard
 from tests.review_web.people_tables import STOOD_IN_FOR, finished_table
 

@@ -15,10 +15,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
 from game.match import MatchState, pace
-from game.practice.models import PracticeGame
-from game.practice.seats import HUMAN, load_state
 from game.table import busy
 from game.table.busy import ExpertSlot
+from game.tables.models import Game
 from tests.browser.keyboard import press, settle, tab_to
 from tests.play.deals import (
     A_BOT_SWEEPS_ON_PLAY_1,
@@ -26,6 +25,7 @@ from tests.play.deals import (
     THE_HUMAN_BIDS,
     deal_games_from,
 )
+from tests.play.helpers import HUMAN, load_state
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +42,9 @@ def context(open_context: Callable[..., BrowserContext]) -> BrowserContext:
     return open_context(viewport=PHONE)
 
 
-def the_game() -> tuple[PracticeGame, MatchState]:
+def the_game() -> tuple[Game, MatchState]:
     """The one game the test's browser is playing, as the server has it."""
-    game = PracticeGame.objects.get()
+    game = Game.objects.get()
     state = load_state(game)
     return game, state
 
@@ -161,7 +161,7 @@ def test_a_whole_deal_by_keyboard_at_phone_width_is_photographed(
     press(page, page.get_by_role("button", name="Deal the cards"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
     assert wait_for_my_turn(page) == "bid"  # the human is the bidder of this deal
-    assert PracticeGame.objects.get().bot_speed == "fast"
+    assert Game.objects.get().bot_speed == "fast"
     # The page opens with the focus where the turn starts: here the first bid button.
     assert hand_has_focus(page), focused(page)
     counts: list[int] = []
@@ -250,7 +250,7 @@ def test_the_bots_speed_changes_mid_game_with_and_without_javascript(
     expect(page.get_by_role("button", name="Normal")).to_have_attribute("aria-pressed", "false")
     expect(slow).to_be_focused()
     assert page.evaluate("window.stillTheSamePage") is True, "swapped by htmx, not reloaded"
-    assert PracticeGame.objects.get().bot_speed == "slow"
+    assert Game.objects.get().bot_speed == "slow"
 
     plain = open_context(viewport=PHONE, java_script_enabled=False).new_page()
     plain.goto(live_server.url + "/play/")
@@ -368,7 +368,7 @@ def test_after_the_next_deal_is_dealt_the_hand_has_the_focus(
     deal_games_from(monkeypatch, AN_OPPONENT_BIDS)
     start_fast_game(page, live_server, "casual")
     game = play_out_on_the_server()
-    PracticeGame.objects.filter(pk=game.pk).update(deals_to_play=2)
+    Game.objects.filter(pk=game.pk).update(deals_to_play=2)
     page.reload()
     next_hand = page.get_by_role("button", name="Deal the next hand")
     expect(next_hand).to_be_focused()
@@ -379,7 +379,7 @@ def test_after_the_next_deal_is_dealt_the_hand_has_the_focus(
     assert hand_has_focus(page), focused(page)
 
 
-def play_out_on_the_server() -> PracticeGame:
+def play_out_on_the_server() -> Game:
     """The browser's game played to the end of its deal at once, the human's plays the Casual
     bot's, as if played at the table."""
     game, state = the_game()
@@ -388,7 +388,7 @@ def play_out_on_the_server() -> PracticeGame:
             state.play_human(state.bot_decision(HUMAN, "casual").move, HUMAN)
         else:
             state.play_bot()
-    PracticeGame.objects.filter(pk=game.pk).update(deals=state.record, version=game.version + 1)
+    Game.objects.filter(pk=game.pk).update(deals=state.record, version=game.version + 1)
     return game
 
 
@@ -408,7 +408,7 @@ def test_the_replay_steps_with_the_arrow_keys_and_keeps_its_address(
     page.reload()
     page.get_by_role("link", name="Replay", exact=True).click()
     page.wait_for_load_state()  # replay.js, deferred, listens from here on
-    address = f"{live_server.url}/play/{game.public_id}/replay"
+    address = f"{live_server.url}/tables/{game.code}/replay"
     status = page.locator("#replay-status")
     expect(status).to_have_text("Dealt")
     page.evaluate("window.stillTheSamePage = true")

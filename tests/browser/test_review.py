@@ -12,11 +12,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
-from game.practice.models import PracticeGame, PracticeReview
 from game.review import DealReview, Mark
 from game.review import review_deal as real_review_deal
 from game.table import review_tasks as tasks
 from game.table.busy import ExpertSlot
+from game.tables.models import Game, SeatReview
 from tests.browser.keyboard import settle, tab_to
 from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
 from tests.review_web.helpers import play_to_the_end, run_worker
@@ -69,7 +69,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")
 
     # The deal played to your last card (a careless player's plays), then you play it.
-    game = PracticeGame.objects.get()
+    game = Game.objects.get()
     play_to_the_end(game, stop_before_last=True)
     page.reload()
     page.locator(".pick-hand").first.click()
@@ -101,7 +101,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     run_worker()
 
     expect(page.get_by_role("heading", name="Summary")).to_be_visible(timeout=5_000)
-    stored = PracticeReview.objects.get()
+    stored = SeatReview.objects.get()
     assert stored.result is not None
     review = DealReview.from_json(stored.result)
     ready = f"The review is ready: accuracy {round(review.accuracy)}."
@@ -114,7 +114,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     # A reload keeps it: stored, not made again.
     page.reload()
     expect(page.locator(".review-play")).to_have_count(12)
-    assert PracticeReview.objects.get().pk == stored.pk
+    assert SeatReview.objects.get().pk == stored.pk
 
     blunder = review.marked(Mark.BLUNDER)[0]
     page.get_by_role("link", name=f"Play {blunder.number}", exact=True).click()
@@ -189,17 +189,18 @@ def test_a_try_while_every_expert_is_busy_says_so_on_the_table_and_then_is_judge
     page.get_by_label("Match length").select_option("1")
     page.get_by_role("button", name="Deal the cards").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Practice table")  # dealt
-    game = PracticeGame.objects.get()
+    game = Game.objects.get()
     play_to_the_end(game)
-    page.goto(f"{live_server.url}/play/{game.public_id}/review/1/")
-    tasks.review_stored_deal.call("game.PracticeReview", PracticeReview.objects.get().pk)
+    review = f"{live_server.url}/tables/{game.code}/review/1/seat-1/"  # the person's seat
+    page.goto(review)
+    tasks.review_stored_deal.call("people.SeatReview", SeatReview.objects.get().pk)
     expect(page.get_by_role("heading", name="Summary")).to_be_visible(timeout=5_000)
     shoot(page, "review-summary-dark.png")
-    stored = PracticeReview.objects.get()
+    stored = SeatReview.objects.get()
     assert stored.result is not None
     play = DealReview.from_json(stored.result).marked(Mark.BLUNDER)[0]
     assert isinstance(play.best, CardMove)
-    page.goto(f"{live_server.url}/play/{game.public_id}/review/1/{play.number}/try")
+    page.goto(f"{review}{play.number}/try")
 
     held = []  # other requests hold every Expert slot
     while (slot := ExpertSlot()).take():

@@ -11,10 +11,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from game.tables import seeds, service
-from game.tables.models import SeatReview, Game
 from game.review import DealReview, Mark, view_before
 from game.table import review_tasks
+from game.tables import seeds, service
+from game.tables.models import Game, SeatReview
 from lessons.classroom import live, questions, review_questions, rosters, tableplay
 from lessons.classroom.models import Classroom, LiveSession, RoundSeat, TablePlay
 from tests.people.helpers import assert_nothing_hidden

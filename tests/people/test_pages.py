@@ -35,7 +35,7 @@ def test_the_index_offers_a_new_table_and_a_code_to_join(client: Client) -> None
 
 
 def test_the_practice_page_links_here(client: Client) -> None:
-    html = client.get(reverse("practice:play")).content.decode()
+    html = client.get(reverse("tables:practice")).content.decode()
     assert f'href="{reverse("tables:index")}"' in html
 
 
