@@ -91,10 +91,10 @@ def bot_speed_field(help_text: StrPromise = SPEED_HELP) -> forms.TypedChoiceFiel
 class NewGameForm(forms.Form):
     """A practice game: the bots, the match's length, and the help the table gives."""
 
-    opponents = forms.ChoiceField(
-        label=_("Opponents"), choices=Level.choices, initial=Level.CASUAL
+    opponents = forms.ChoiceField(label=_("Opponents"), choices=Level.choices, initial=Level.CASUAL)
+    partner = forms.ChoiceField(
+        label=_("Your partner"), choices=Level.choices, initial=Level.CASUAL
     )
-    partner = forms.ChoiceField(label=_("Your partner"), choices=Level.choices, initial=Level.CASUAL)
     deals_to_play = forms.TypedChoiceField(
         label=_("Match length"), choices=LENGTHS, coerce=int, initial=0
     )
