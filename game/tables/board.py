@@ -194,7 +194,8 @@ def board_context(
     }
     context.update(_next_ask(table, state, viewer))
     if wait is not None and context["bot_delay"] is not None:
-        context["bot_delay"] = as_delay(wait)
+        # Asked again only once the wait is over, then after each as long (not also on load).
+        context.update(after_wait=True, retry=f"{wait:g}s")
     context.update(_timer(table, state))
     if state.deal_over:
         context["sheet"] = score_sheet(record, state.match, len(state.deals) - 1, names, me)

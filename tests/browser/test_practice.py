@@ -155,7 +155,7 @@ def test_a_whole_deal_by_keyboard_at_phone_width_is_photographed(
     deal_games_from(monkeypatch, THE_HUMAN_BIDS)  # the server runs in this process
     page.goto(live_server.url + "/play/")
     tab_to(page, page.get_by_label("Match length"))
-    page.keyboard.press("ArrowDown")  # "One deal"
+    page.keyboard.press("Home")  # "One deal", the first length (the default is the last)
     tab_to(page, page.get_by_label("Bot speed"))
     page.keyboard.press("ArrowDown")  # from Normal to Fast
     press(page, page.get_by_role("button", name="Deal the cards"))
@@ -289,7 +289,8 @@ def test_every_post_to_expert_bots_makes_exactly_one_play(
     game, state = the_game()
     assert state.humans_turn
     assert len(bot_posts) == len(state.current.moves) == 4
-    assert game.version == len(bot_posts)  # one new version per post, each with its play
+    # Dealt as version 1, then one new version per post, each with its play.
+    assert game.version == 1 + len(bot_posts)
 
 
 def test_the_board_says_when_every_expert_is_busy_and_asks_again_later(

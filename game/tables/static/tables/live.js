@@ -4,6 +4,7 @@
 // without one: the cards simply stand where they now are.
 const TRANSITION_MS = 500; // longer than the cards' move (static/css/table.css)
 let lastTransition = -Infinity;
+let redrawing = false; // a redraw waits for its view transition to begin
 
 document.addEventListener("htmx:beforeTransition", (event) => {
   const now = performance.now();
@@ -12,4 +13,26 @@ document.addEventListener("htmx:beforeTransition", (event) => {
     return;
   }
   lastTransition = now;
+  redrawing = true;
+});
+
+document.addEventListener("htmx:afterSwap", () => {
+  redrawing = false;
+});
+
+// Two answers for the board must not swap out of order: one made at once while another waits
+// for its transition would leave the waiting one a board no longer shown, and its news for the
+// live region (out of band) nowhere to go. So an answer that comes while another redraw waits,
+// or to a post from a board the poll has replaced since, is dropped: the board shown is as new,
+// and the poll brings the table as it now is within the second.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const detail = event.detail;
+  if (!detail.target || detail.target.id !== "board") {
+    return;
+  }
+  const behind = detail.elt instanceof Element && !detail.elt.isConnected;
+  const waiting = redrawing && performance.now() - lastTransition < TRANSITION_MS;
+  if (behind || waiting) {
+    detail.shouldSwap = false;
+  }
 });
