@@ -237,14 +237,7 @@ _house_value = attrgetter("value")
 def _apply_throw(position: Position, seat: int, move: Throw) -> Position:
     """R20: the card joins the loose cards."""
     return _play_card(
-        position,
-        seat,
-        move.card,
-        sort_cards((*position.loose, move.card)),
-        position.houses,
-        position.captured,
-        position.sweeps,
-        position.last_capture,
+        position, seat, move.card, sort_cards((*position.loose, move.card)), position.houses
     )
 
 
@@ -269,7 +262,8 @@ def _apply_capture(position: Position, seat: int, move: Capture) -> Position:
         points = list(sweeps)
         points[team] += sweep_bonus_at(position.plays)
         sweeps = (points[0], points[1])
-    return _play_card(position, seat, move.card, loose, houses, (pile[0], pile[1]), sweeps, team)
+    piles = (pile[0], pile[1])
+    return _play_card(position, seat, move.card, loose, houses, piles, sweeps, team)
 
 
 def _apply_build(position: Position, seat: int, move: Build) -> Position:
@@ -289,16 +283,7 @@ def _apply_build(position: Position, seat: int, move: Build) -> Position:
         if seat not in owners and (seat + 2) % 4 not in owners:
             owners = owners | {seat}
         houses.append(house.with_sets(sets, owners))
-    return _play_card(
-        position,
-        seat,
-        move.card,
-        loose,
-        houses,
-        position.captured,
-        position.sweeps,
-        position.last_capture,
-    )
+    return _play_card(position, seat, move.card, loose, houses)
 
 
 def _apply_break(position: Position, seat: int, move: Break) -> Position:
@@ -319,16 +304,7 @@ def _apply_break(position: Position, seat: int, move: Break) -> Position:
     else:
         houses.remove(target)
         houses.append(target.with_sets([raised, *absorbed], target.owners | {seat}))
-    return _play_card(
-        position,
-        seat,
-        move.card,
-        loose,
-        houses,
-        position.captured,
-        position.sweeps,
-        position.last_capture,
-    )
+    return _play_card(position, seat, move.card, loose, houses)
 
 
 def _play_card(
@@ -337,13 +313,18 @@ def _play_card(
     card: Card,
     loose: tuple[Card, ...],
     houses: Iterable[House],
-    captured: tuple[tuple[Card, ...], tuple[Card, ...]],
-    sweeps: tuple[int, int],
-    last_capture: int | None,
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
+    sweeps: tuple[int, int] | None = None,
+    team: int | None = None,
 ) -> Position:
     """The position after ``seat`` plays ``card`` and its move leaves this floor: the card leaves
     the hand, the packets are dealt after the opening play (R11), and after play 48 the leftover
-    loose cards go to the team of the last capture (R29)."""
+    loose cards go to the team of the last capture (R29). A capture gives the piles and sweeps it
+    makes and its ``team``; any other move leaves them as they were."""
+    if captured is None or sweeps is None:
+        captured, sweeps, last_capture = position.captured, position.sweeps, position.last_capture
+    else:
+        last_capture = team
     hands = list(position.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     stock = position.stock

@@ -88,7 +88,28 @@ def bot_speed_field(help_text: StrPromise = SPEED_HELP) -> forms.TypedChoiceFiel
     )
 
 
-class NewGameForm(forms.Form):
+class TableSettingsForm(forms.Form):
+    """A new table's form, drawn as its choices, then its switches (tables/table_settings.html);
+    ``SEAT_FIELDS``, who sits where, are drawn on their own."""
+
+    SEAT_FIELDS: tuple[str, ...] = ()
+
+    def choices(self) -> list[forms.BoundField]:
+        return [
+            field
+            for field in self
+            if field.name not in self.SEAT_FIELDS and not _is_switch(field)
+        ]
+
+    def switches(self) -> list[forms.BoundField]:
+        return [field for field in self if _is_switch(field)]
+
+
+def _is_switch(field: forms.BoundField) -> bool:
+    return isinstance(field.field.widget, forms.CheckboxInput)
+
+
+class NewGameForm(TableSettingsForm):
     """A practice game: the bots, the match's length, and the help the table gives."""
 
     opponents = forms.ChoiceField(label=_("Opponents"), choices=Level.choices, initial=Level.CASUAL)
@@ -106,7 +127,7 @@ class NewGameForm(forms.Form):
     bot_speed = bot_speed_field()
 
 
-class NewTableForm(forms.Form):
+class NewTableForm(TableSettingsForm):
     deals_to_play = forms.TypedChoiceField(
         label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
     )

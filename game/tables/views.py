@@ -67,11 +67,17 @@ def _user(request: HttpRequest) -> User | None:
     return request.user if isinstance(request.user, User) else None
 
 
-def _table(code: str) -> tuple[Game, list[Seat]]:
+def _table(request: HttpRequest, code: str) -> tuple[Game, list[Seat], Viewer]:
+    """The table, its seats and who is looking. A practice game is its person's alone: to
+    anyone else it is not there, page or post."""
     found = service.table_and_seats(codes.normalize(code))
     if found is None:
         raise Http404("No such table.")
-    return found
+    table, seats = found
+    viewer = viewer_of(request, table, seats)
+    if table.practice and viewer.seat is None:
+        raise Http404("No such table.")
+    return table, seats, viewer
 
 
 def _render(
@@ -82,8 +88,6 @@ def _render(
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:
-    if table.practice and viewer.seat is None:
-        raise Http404("No such table.")  # a practice game is its person's alone
     context = page_context(table, seats, viewer, show_seen=shows_seen(request), **extra)
     link = request.build_absolute_uri(reverse("tables:short", args=[table.code]))
     context["join_link"] = link
@@ -92,13 +96,6 @@ def _render(
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, f"{TEMPLATE}#board_update", context, status=status)
     return render(request, TEMPLATE, context, status=status)
-
-
-def _not_a_strangers(table: Game) -> None:
-    """A practice game is its person's alone: to anyone else it is not there (a 404, as its
-    pages are), not a table they may not post to."""
-    if table.practice:
-        raise Http404("No such table.")
 
 
 def _refuse(
@@ -117,9 +114,9 @@ def _refuse(
 
 
 def _stale(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    table, seats = _table(code)
+    table, seats, viewer = _table(request, code)
     message = _("The table moved on (someone played, or a second click): here it is as it is now.")
-    return _refuse(request, table, seats, viewer_of(request, table, seats), message)
+    return _refuse(request, table, seats, viewer, message)
 
 
 def _after_post(
@@ -281,7 +278,7 @@ def find(request: HttpRequest) -> HttpResponse:
 @require_GET
 def short(request: HttpRequest, code: str) -> HttpResponse:
     """The short link a table is shared by (and its QR code opens)."""
-    table, _seats = _table(code)
+    table, _seats, _viewer = _table(request, code)
     return redirect("tables:table", code=table.code)
 
 
@@ -290,8 +287,7 @@ def short(request: HttpRequest, code: str) -> HttpResponse:
 def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The table: the lobby, your seat's board, or a watcher's. Opening the page is coming back:
     a person a stand-in bot was playing for takes their seat again."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     full_page = not request.htmx or request.htmx.history_restore_request
     if full_page and viewer.seat is not None and viewer.seat.number in found.away:
         service.come_back(found, viewer.seat.number)
@@ -311,8 +307,7 @@ def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     shown, seen = _number(request.GET.get("v")), _number(request.GET.get("r"))
     if shown == version and seen in (None, reaction):
         return HttpResponse(status=204)
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if shown == version:
         return _reactions(request, found, seats, viewer, retarget=True)
     response = _render(request, found, seats, viewer, latest_reaction=reaction, announce=True)
@@ -339,9 +334,8 @@ def _reactions(
 @require_POST
 def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Sit at a free seat, under the name the others will see."""
-    found, seats = _table(code)
+    found, seats, viewer = _table(request, code)
     form = JoinForm(request.POST)
-    viewer = viewer_of(request, found, seats)
     if not form.is_valid():
         message = _("Choose a free seat and say the name the others will see.")
         return _refuse(request, found, seats, viewer, message, 400, join_form=form)
@@ -350,7 +344,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     try:
         service.take_seat(found, form.cleaned_data["seat"], form.cleaned_data["name"], user, key)
     except TableError as error:
-        found, seats = _table(code)
+        found, seats, viewer = _table(request, code)
         return _refuse(request, found, seats, viewer, str(error), join_form=form)
     return redirect("tables:table", code=found.code)
 
@@ -358,8 +352,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @require_POST
 def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A free seat given to a bot (by the host or anyone seated), so the match need not wait."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if not viewer.host and viewer.seat is None:
         return HttpResponseForbidden(_("Only the host and those at the table choose bots."))
     form = BotSeatForm(request.POST)
@@ -368,7 +361,7 @@ def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     try:
         service.make_bot(found, form.cleaned_data["seat"], form.cleaned_data["level"])
     except TableError as error:
-        found, seats = _table(code)
+        found, seats, viewer = _table(request, code)
         return _refuse(request, found, seats, viewer, str(error))
     return redirect("tables:table", code=found.code)
 
@@ -377,8 +370,7 @@ def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Give up your seat: before the match it is free again; during it a bot plays it until
     someone (you again, or anyone) sits down there. The page is then a watcher's."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if viewer.seat is None:
         return HttpResponseForbidden(_("You do not sit at this table."))
     if found.finished is not None:
@@ -392,10 +384,8 @@ def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The bots' speed, changed mid-game by anyone seated or the host (no play changes, so no
     ``expected`` and the version stays)."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if viewer.seat is None and not viewer.host:
-        _not_a_strangers(found)
         return HttpResponseForbidden(_("Only the host and those at the table set the bots' speed."))
     form = BotSpeedForm(request.POST)
     if not form.is_valid():
@@ -422,29 +412,28 @@ class Seated:
     expected: int
 
 
-def _seated(request: HtmxHttpRequest, code: str) -> Seated | HttpResponse:
-    """The poster's seat at a started table, or the refusal to answer with."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+def _seated(request: HtmxHttpRequest, code: str, current: bool = False) -> Seated | HttpResponse:
+    """The poster's seat at a started table, or the refusal to answer with; ``current``: a post
+    that changes the match answers only the table as it is now (else it is redrawn as it is)."""
+    found, seats, viewer = _table(request, code)
     if viewer.seat is None:
-        _not_a_strangers(found)
         return HttpResponseForbidden(_("You do not sit at this table."))
     expected = _number(request.POST.get("expected"))
     if expected is None:
         return HttpResponseBadRequest(_("The post must say which table it answers."))
     if found.started is None:
         return _refuse(request, found, seats, viewer, _("The match has not started."))
+    if current and expected != found.version:
+        return _stale(request, code)
     return Seated(found, seats, viewer, viewer.seat.number, expected)
 
 
 @require_POST
 def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Your play: checked by the engine, refused if it is not your turn or the table moved on."""
-    at = _seated(request, code)
+    at = _seated(request, code, current=True)
     if isinstance(at, HttpResponse):
         return at
-    if at.expected != at.table.version:
-        return _stale(request, code)
     form = PlayForm(request.POST)
     if not form.is_valid():
         return HttpResponseBadRequest(form.error_message())
@@ -491,13 +480,11 @@ def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
 def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Take back your last play and the bots' after it, where the table allows it (a practice
     game's setting; the game is then marked "undo used")."""
-    at = _seated(request, code)
+    at = _seated(request, code, current=True)
     if isinstance(at, HttpResponse):
         return at
     if not at.table.undo:
         return HttpResponseBadRequest(_("Undo is switched off for this game."))
-    if at.expected != at.table.version:
-        return _stale(request, code)
     state = service.load_state(at.table, at.seats)
     try:
         stored = service.undo(at.table, state, at.seat, at.expected)
@@ -530,11 +517,9 @@ def not_dealt_yet(state: MatchState) -> str:
 @require_POST
 def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The next hand, dealt by whoever asks first; a second ask finds it dealt."""
-    at = _seated(request, code)
+    at = _seated(request, code, current=True)
     if isinstance(at, HttpResponse):
         return at
-    if at.expected != at.table.version:
-        return _stale(request, code)
     state = service.load_state(at.table, at.seats)
     try:
         stored = service.next_deal(at.table, state, at.expected)
@@ -579,8 +564,7 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @require_POST
 def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A quick reaction from your seat, seen at every seat within the second."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if viewer.seat is None or found.started is None:
         return HttpResponseForbidden(_("You do not sit at this table."))
     form = ReactionForm(request.POST)
@@ -599,8 +583,7 @@ def _finished(request: HttpRequest, code: str) -> tuple[Game, list[Seat], int | 
     """A match to look back on: a finished one, for one of its players (from their seat) or, if
     the table allows watchers, anyone with the link (from no seat); a practice game's, for its
     person, at any time (its deals so far). Everyone else gets a 404."""
-    found, seats = _table(code)
-    viewer = viewer_of(request, found, seats)
+    found, seats, viewer = _table(request, code)
     if found.practice and viewer.seat is not None:
         return found, seats, viewer.number
     if found.finished is None or (viewer.seat is None and not found.spectators):
