@@ -31,7 +31,6 @@ from .review import (
     view_before,
 )
 from .search import DEFAULT_BUDGET, Estimate, Evaluation, evaluate, rng_for
-from .themes import PUZZLE_THEMES
 
 __all__ = [
     # reviewing a deal, and trying a moment again
@@ -39,7 +38,7 @@ __all__ = [
     "DealReview", "ReviewedPlay", "Verdict", "DEFAULT_BUDGET", "TRY_AGAIN_MARGIN",
     # marks, accuracy and themes
     "Mark", "mark_for", "INACCURACY", "MISTAKE", "BLUNDER",
-    "accuracy", "play_accuracy", "ACCURACY_SCALE", "Theme", "PUZZLE_THEMES",
+    "accuracy", "play_accuracy", "ACCURACY_SCALE", "Theme",
     # why, as data (game.bots.sentences), and its English
     "Found", "THEME_NAMES",
     # the search underneath

@@ -47,17 +47,6 @@ LEAST_CAUSE = 1.0
 """Below this estimate (points) no theme explains the loss: the search saw further."""
 
 
-PUZZLE_THEMES: dict[Theme, tuple[str, ...]] = {
-    Theme.SWEEP: ("safe",),
-    Theme.HOUSE: ("sure-house", "cement"),
-    Theme.TEN: ("ten-of-diamonds",),
-    Theme.THROW: ("safe",),
-    Theme.CAPTURE: ("most-points", "sweep"),
-    Theme.OTHER: (),
-}
-"""The puzzle collection's themes (their slugs) that train each kind of loss."""
-
-
 @dataclass(frozen=True, slots=True)
 class Diagnosis:
     """What a play lost its points to, and the one line that tells the player."""

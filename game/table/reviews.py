@@ -24,7 +24,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from game.engine import Deal, Move, View
 from game.review import (
-    PUZZLE_THEMES,
     DealReview,
     Mark,
     ReviewedPlay,
@@ -32,7 +31,7 @@ from game.review import (
     plays_of,
     view_before,
 )
-from game.table import review_tasks
+from game.table import review_tasks, theme_practice
 from game.table.component import Feedback, Table, table_view
 from game.table.explanations import theme_name, word_explanation
 from game.table.forms import NOTHING_PICKED, Picked
@@ -175,11 +174,13 @@ class StandInLine:
 
 @dataclass(frozen=True)
 class ThemeLine:
-    """Points lost to one theme, and the puzzle themes (slugs) that train it."""
+    """Points lost to one theme, and where to practise it: the address to post to and the themes
+    (slugs) posted there (``game.table.theme_practice``; none when nothing trains it)."""
 
     label: str
     points: int
-    puzzle_themes: tuple[str, ...]
+    practice_url: str
+    practice_themes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -236,7 +237,7 @@ class ReadReview:
         """Where the points went, the most first."""
         lost = sorted(self.review.lost_by_theme.items(), key=lambda item: -item[1])
         return tuple(
-            ThemeLine(theme_name(theme), round(points), PUZZLE_THEMES[theme])
+            ThemeLine(theme_name(theme), round(points), *theme_practice.practice_for(theme))
             for theme, points in lost
         )
 

@@ -155,8 +155,15 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return redirect("tables:table", code=game.code)
 
 
-def _refuse_play_on(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "tables/play_on_refused.html", {"message": message}, status=400)
+def _refuse_play_on(request: HttpRequest, message: str, back_url: str = "") -> HttpResponse:
+    """The refusal, with the way back to the page that handed the position over (the handover
+    carries it: this app links to no page of the parts above it)."""
+    context = {"message": message, "back_url": back_url if _on_this_site(back_url) else ""}
+    return render(request, "tables/play_on_refused.html", context, status=400)
+
+
+def _on_this_site(url: str) -> bool:
+    return url.startswith("/") and not url.startswith("//")
 
 
 @require_GET
@@ -177,18 +184,24 @@ def play_on(request: HttpRequest) -> HttpResponse:
         position = Position.from_str(handover.position)
     except InvalidPosition as error:
         return _refuse_play_on(
-            request, _("The position handed over is not valid: %(error)s") % {"error": error}
+            request,
+            _("The position handed over is not valid: %(error)s") % {"error": error},
+            handover.back_url,
         )
     if handover.level not in Level.values:
-        return _refuse_play_on(request, _("The bots play at beginner, casual, skilled or expert."))
+        return _refuse_play_on(
+            request, _("The bots play at beginner, casual, skilled or expert."), handover.back_url
+        )
     if not playable(position):
         return _refuse_play_on(
-            request, _("This position cannot be played on: a seat would have no card to play.")
+            request,
+            _("This position cannot be played on: a seat would have no card to play."),
+            handover.back_url,
         )
     levels = {seat: handover.level for seat in (1, 2, 3)}
     seed = seeds.new_match_seed()
     state = MatchState.from_position(seated_first(position, position.turn), seed, levels)
-    if handover.back_url.startswith("/") and not handover.back_url.startswith("//"):
+    if _on_this_site(handover.back_url):
         state.record[0]["from"] = handover.back_url  # the page it came from, for the way back
     game = service.create_practice(
         _user(request),

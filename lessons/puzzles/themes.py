@@ -69,3 +69,16 @@ THEMES: dict[str, Theme] = {
 def theme_title(slug: str) -> str:
     theme = THEMES.get(slug)
     return str(theme.title) if theme else slug
+
+
+REVIEW_THEMES: dict[str, tuple[str, ...]] = {
+    "sweep-allowed": ("safe",),
+    "house-lost": ("sure-house", "cement"),
+    "ten-of-diamonds": ("ten-of-diamonds",),
+    "unsafe-throw": ("safe",),
+    "capture-missed": ("most-points", "sweep"),
+    "other": (),
+}
+"""The puzzle themes (slugs) that train each kind of loss a game review finds, by the review
+theme's stable value (``game.review.Theme``): a review's "Train it with puzzles" posts them to
+the theme chooser (``game.table.theme_practice``, told in ``PuzzlesConfig.ready``)."""

@@ -25,7 +25,7 @@ from tests.play.helpers import (
     state_of,
     url,
 )
-from tests.web.markup import elements
+from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,9 @@ def test_the_deal_is_played_to_its_end_then_replayed_and_downloaded(client: Clie
 def test_nothing_handed_over_is_refused_with_a_clear_message(client: Client) -> None:
     response = client.get(reverse("tables:play_on"))
     assert response.status_code == 400
-    assert "There is no position to play on from" in response.content.decode()
+    html = response.content.decode()
+    assert "There is no position to play on from" in html
+    assert "Back to the puzzle" not in html  # nothing handed over, no way back to give
     assert not Game.objects.exists()
 
 
@@ -126,7 +128,10 @@ def test_a_forged_handover_is_refused_and_starts_nothing(
     hand_over(client, **({"position": good} | data))
     response = client.get(reverse("tables:play_on"))
     assert response.status_code == 400
-    assert message in response.content.decode()
+    html = response.content.decode()
+    assert message in html
+    back = [a.attrs.get("href") for a in elements(html, "a") if text_of(a) == "Back to the puzzle"]
+    assert back == ["/puzzles/"]  # the way back the handover carried
     assert not Game.objects.exists()
     assert PLAY_ON not in client.session
 

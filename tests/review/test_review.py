@@ -22,8 +22,6 @@ from game.review import (
     review_deal,
     view_before,
 )
-from game.review.themes import PUZZLE_THEMES
-from lessons.puzzles.themes import THEMES
 from tests.review.deals import (
     BLUNDER,
     SAFE,
@@ -177,12 +175,6 @@ def test_what_the_review_refuses(casual_deal: Deal) -> None:
         judge_play(view_before(planted_deal(), 0), move_from_str("throw QS"))
     with pytest.raises(ValueError):  # every refusal is a ValueError
         view_before(casual_deal, len(casual_deal.moves))
-
-
-def test_each_theme_names_puzzle_themes_that_exist() -> None:
-    for theme in Theme:
-        assert set(PUZZLE_THEMES[theme]) <= set(THEMES)
-        assert theme.label
 
 
 def test_a_review_stored_with_english_reasons_reads_them_as_written(

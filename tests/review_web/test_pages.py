@@ -10,11 +10,12 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
-from game.review import PUZZLE_THEMES, Mark, ReviewedPlay, view_before
+from game.review import Mark, ReviewedPlay, view_before
 from game.table import busy, reviews
 from game.table.busy import ExpertSlot
 from game.tables import review as practice_reviews
 from game.tables.models import Game, SeatReview
+from lessons.puzzles.themes import REVIEW_THEMES
 from tests.play.helpers import HUMAN, assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (
     finished_game,
@@ -229,15 +230,15 @@ def test_the_summary_gives_the_accuracy_the_marks_and_where_the_points_went(
         assert f"{label}: {round(points)} point" in html
         (line,) = [item for item in elements(html, "li") if text_of(item).startswith(label)]
         trains = puzzle_forms(html).get(label)
-        if not PUZZLE_THEMES[theme]:
+        if not REVIEW_THEMES[theme]:
             assert trains is None and "Train" not in line.text
         else:
-            assert trains == PUZZLE_THEMES[theme]
+            assert trains == REVIEW_THEMES[theme]
 
 
 def test_a_theme_link_opens_the_puzzles_of_its_themes(client: Client) -> None:
     """The summary's form posts what the puzzles' theme chooser posts."""
-    slugs = PUZZLE_THEMES[next(iter(PUZZLE_THEMES))]
+    slugs = REVIEW_THEMES[next(iter(REVIEW_THEMES))]
     response = client.post(reverse("puzzles:themes"), {"theme": list(slugs), "mode": "learn"})
     assert response.status_code == 302
     assert response["Location"] == reverse("puzzles:learn")
