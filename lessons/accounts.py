@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from game.table.http import client_address, counted_as
+from game.web.http import client_address, counted_as
 
 
 def _password_fields(
@@ -112,7 +112,7 @@ clock: Callable[[], float] = time.time
 
 def counted_address(request: HttpRequest) -> str:
     """Where the request comes from, as counted: IPv6 by its /64 (what one household or phone is
-    given), IPv4 whole. The client's address is ``game.table.http.client_address``: behind a
+    given), IPv4 whole. The client's address is ``game.web.http.client_address``: behind a
     reverse proxy named in ``SEEP_TRUSTED_PROXIES``, the one it forwarded for, not its own (else
     every visitor would share one count, and one guesser could lock everyone out)."""
     return counted_as(client_address(request))

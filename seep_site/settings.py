@@ -15,7 +15,7 @@ Everything that differs between a laptop and a server comes from the environment
   cache is a database table, so that every process still shares one cache.
 - ``SEEP_TRUSTED_PROXIES`` (e.g. ``127.0.0.1`` or ``10.0.0.0/8,192.0.2.7``) names the reverse
   proxies in front of the site: only for a request from one of them is the client's address read
-  from ``X-Forwarded-For`` (``game.table.http.client_address``, which the join limits count by).
+  from ``X-Forwarded-For`` (``game.web.http.client_address``, which the join limits count by).
 """
 
 import ipaddress
@@ -71,7 +71,7 @@ def _networks(name: str) -> list[str]:
     return entries
 
 
-# Reverse proxies whose X-Forwarded-For is believed (game.table.http.client_address).
+# Reverse proxies whose X-Forwarded-For is believed (game.web.http.client_address).
 SEEP_TRUSTED_PROXIES = _networks("SEEP_TRUSTED_PROXIES")
 
 if PRODUCTION:

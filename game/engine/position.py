@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, assert_never
 
@@ -352,3 +353,19 @@ def _play_card(
         pile[result.last_capture] = sort_cards((*pile[result.last_capture], *result.loose))
         result = _replace(result, loose=(), captured=(pile[0], pile[1]))
     return result
+
+
+@lru_cache(maxsize=1024)
+def playable(position: Position) -> bool:
+    """Whether the deal can be played on from ``position`` to its end: every seat holds a card
+    when its turn comes (a puzzle may leave the other hands empty). Each play uses one card
+    whichever it is, so one line of plays decides it (remembered: a puzzle's page asks it each
+    time it is drawn)."""
+    if position.is_over:
+        return False
+    while not position.is_over:
+        move = next(position.legal_moves(), None)
+        if move is None:
+            return False
+        position = position.apply(move)
+    return True

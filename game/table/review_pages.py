@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 from game.engine import Attempt, Move
 from game.review import TRY_AGAIN_MARGIN
 from game.table import reviews
-from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, settle
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
-from game.table.http import HtmxHttpRequest
 from game.table.models import FinishedDeal, StoredReview
+from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
+from game.web.http import HtmxHttpRequest
 
 TRY_PAGE = "table/review_try.html"
 DIGITS = re.compile(r"[0-9]{1,18}")

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
 from game.table import deck_style, seen
-from game.table.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest
 
 
 @require_POST

@@ -8,12 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from game.table import review_pages
-from game.table.http import HtmxHttpRequest
 from game.table.models import NoSuchDeal
 from game.table.review_pages import ReviewPages
 from game.tables import codes, service
 from game.tables import review as reviews
 from game.tables.holders import viewer_of
+from game.web.http import HtmxHttpRequest
 
 
 def _pages(request: HttpRequest, code: str, deal: int, seat: int, ask: bool = True) -> ReviewPages:

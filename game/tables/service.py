@@ -30,10 +30,10 @@ from django.utils.translation import gettext as _
 from game.engine import Move
 from game.match import MatchState
 from game.match.pace import BOT_PAUSE, pause_before_bots
-from game.table.busy import ExpertSlot
-from game.table.rows import Columns, columns
 from game.tables import codes, seeds
 from game.tables.models import Game, Level, Reaction, Seat
+from game.web.busy import ExpertSlot
+from game.web.rows import Columns, columns
 
 POLL_SECONDS = 1.0  # how often every page at a table asks whether anything changed
 STAND_IN = Level.SKILLED  # the bot that plays for a person who is away
@@ -287,7 +287,7 @@ def _table_sql(vendor: str) -> str:
 def table_and_seats(code: str) -> tuple[Game, list[Seat]] | None:
     """A table (by its code, normalised) and its seats in order, in one query written once: every
     page at the table reads them after each play, and the ORM's building of the two queries cost
-    more than running them (``game.table.rows``)."""
+    more than running them (``game.web.rows``)."""
     table_columns, seat_columns = _table_columns(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(_table_sql(connection.vendor), [code])

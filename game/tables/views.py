@@ -28,15 +28,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from game.engine import Attempt, InvalidPosition, Position
+from game.engine import Attempt, InvalidPosition, Position, playable
 from game.match import MatchState, NotYourTurn, finished_deals, seated_first
-from game.table import qr
-from game.table.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.table.component import Feedback, Table, settle, table_view
 from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
-from game.table.handover import playable, take_over
-from game.table.http import HtmxHttpRequest
 from game.table.replay import replay_steps, view_at
 from game.table.seen import shows_seen
 from game.tables import codes, seeds, service
@@ -53,6 +49,10 @@ from game.tables.forms import (
 from game.tables.holders import Viewer, browser_key, my_tables, viewer_of
 from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
+from game.web import qr
+from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
+from game.web.handover import take_over
+from game.web.http import HtmxHttpRequest
 
 DIGITS = re.compile(r"[0-9]{1,9}")
 TEMPLATE = "tables/table.html"
@@ -92,7 +92,8 @@ def _render(
     link = request.build_absolute_uri(reverse("tables:short", args=[table.code]))
     context["join_link"] = link
     if context["phase"] == "lobby":
-        context["join_qr"] = qr.join_qr(link, 200)
+        label = _("QR code: join at %(url)s") % {"url": link}
+        context["join_qr"] = qr.join_qr(link, label, 200)
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, f"{TEMPLATE}#board_update", context, status=status)
     return render(request, TEMPLATE, context, status=status)

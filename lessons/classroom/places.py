@@ -17,7 +17,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
-from game.table.rows import Columns, columns, read_row
+from game.web.rows import Columns, columns, read_row
 from lessons.classroom.models import Answer, Classroom, LiveSession, Participant, Question, Student
 from lessons.models import AnswerRecord
 

@@ -9,7 +9,7 @@ mistake again, or a class that copies one wrong code off the board, is one wrong
 limit the address is refused (a 429) whatever it types, the right code too, until the window
 ends: otherwise the answer would still tell a guesser when a code is right.
 
-Addresses are the client's (``game.table.http.client_address``, which reads ``X-Forwarded-For``
+Addresses are the client's (``game.web.http.client_address``, which reads ``X-Forwarded-For``
 from trusted proxies only); IPv6 counts by its /64, what one household or phone is given.
 
 The cache is Redis when ``REDIS_URL`` is set (``incr`` is atomic there) and the database table
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from game.table.http import counted_as
+from game.web.http import counted_as
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
-from game.table.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest
 from lessons.classroom import exports, live, numbers, picker, places, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,

@@ -18,10 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from game.table import reviews
-from game.table.http import HtmxHttpRequest
 from game.tables import holders
 from game.tables.forms import TIMERS
 from game.tables.models import Level, SeatReview
+from game.web.http import HtmxHttpRequest
 from lessons.classroom import review_questions, rosters, tableplay
 from lessons.classroom.forms import NumberField
 from lessons.classroom.models import Classroom, LiveSession, Student, TablePlay

@@ -23,8 +23,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.table import qr
-from game.table.http import HtmxHttpRequest, client_address
+from game.web import qr
+from game.web.http import HtmxHttpRequest, client_address
 from lessons.classroom import (
     codes,
     exports,
@@ -69,7 +69,9 @@ def join_context(request: HttpRequest, code: str, qr_pixels: int) -> dict[str, A
     return {
         "join_url": join_url,
         "join_link": join_link,
-        "join_qr": qr.join_qr(join_link, qr_pixels),
+        "join_qr": qr.join_qr(
+            join_link, _("QR code: join at %(url)s") % {"url": join_link}, qr_pixels
+        ),
     }
 
 

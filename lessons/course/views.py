@@ -9,8 +9,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from game.engine import DECK, Card, Suit
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
-from game.table.http import HtmxHttpRequest
 from game.table.wording import card_label
+from game.web.http import HtmxHttpRequest
 from lessons.course import progress
 from lessons.course.content import Lesson, Step, lesson_by_slug
 from lessons.course.models import STAR_KEY

@@ -1,7 +1,7 @@
 """Play on from here: a puzzle's position played out against the bots at the practice table.
 
 The puzzles may not import the practice table, and the position holds every seat's hand, so it
-is handed over on the server: stored in the session (``game.table.handover``), then taken by the
+is handed over on the server: stored in the session (``game.web.handover``), then taken by the
 practice table's view, which checks it with the engine and starts the game.
 """
 
@@ -11,7 +11,8 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.utils.translation import gettext_lazy
 
 from game.bots import LEVELS
-from game.table.handover import Handover, hand_over, playable
+from game.engine import playable
+from game.web.handover import Handover, hand_over
 from lessons.puzzles.collection import Puzzle
 
 DEFAULT_LEVEL = "casual"

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from game.engine import Deal
 from game.table.component import Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
-from game.table.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest
 from lessons.learners import current_learner
 from lessons.models import Learner
 from lessons.puzzles import aims, editor, play_on, seen, trainer

@@ -15,9 +15,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
 from game.match import MatchState, pace
-from game.table import busy
-from game.table.busy import ExpertSlot
 from game.tables.models import Game
+from game.web import busy
+from game.web.busy import ExpertSlot
 from tests.browser.keyboard import press, settle, tab_to
 from tests.play.deals import (
     A_BOT_SWEEPS_ON_PLAY_1,

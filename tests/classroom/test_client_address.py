@@ -1,4 +1,4 @@
-"""``game.table.http.client_address``: the client's address, read from X-Forwarded-For only when
+"""``game.web.http.client_address``: the client's address, read from X-Forwarded-For only when
 the request comes from a trusted reverse proxy (``SEEP_TRUSTED_PROXIES``). The join limits
 count by it (``test_ratelimit``); the sign-in throttle may later."""
 
@@ -10,7 +10,7 @@ import pytest
 from django.test import RequestFactory
 from pytest_django.fixtures import Settings
 
-from game.table.http import client_address
+from game.web.http import client_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 

@@ -4,9 +4,8 @@ one-deal match played on from it goes to its end and reloads from its record."""
 
 import pytest
 
-from game.engine import Deal, Position, score_deal
+from game.engine import Deal, Position, playable, score_deal
 from game.match import MatchState, seated_first
-from game.table.handover import playable
 
 # Seat 1 to play, a house owned by seat 0, team 0 with its pile and the last capture.
 SEAT_1_TO_PLAY = Position.from_str(

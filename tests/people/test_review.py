@@ -13,8 +13,8 @@ from django_tasks_db.models import DBTaskResult
 from game.engine import describe
 from game.review import DealReview, Mark, ReviewedPlay, plays_of, view_before
 from game.table import review_tasks, reviews
-from game.table.busy import ExpertSlot
 from game.tables.models import SeatReview
+from game.web.busy import ExpertSlot
 from tests.people.helpers import assert_nothing_hidden
 from tests.review_web.people_tables import (
     HTMX,

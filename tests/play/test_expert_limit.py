@@ -10,10 +10,10 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from game.table import busy
-from game.table.busy import ExpertSlot
 from game.tables.board import RETRY_SECONDS
 from game.tables.models import Game
+from game.web import busy
+from game.web.busy import ExpertSlot
 from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
 
 pytestmark = pytest.mark.django_db

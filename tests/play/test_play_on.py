@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from game.engine import Position
 from game.match import seated_first
-from game.table.handover import PLAY_ON
 from game.tables.models import Game
+from game.web.handover import PLAY_ON
 from lessons.puzzles.collection import Puzzle, all_puzzles
 from lessons.puzzles.models import CustomPuzzle
 from tests.play.helpers import (

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from game.engine import Card, Position
-from game.table.handover import PLAY_ON
+from game.web.handover import PLAY_ON
 from lessons.puzzles.collection import Puzzle, all_puzzles
 from tests.puzzles.helpers import answer, get, solving
 from tests.web.markup import Element, elements

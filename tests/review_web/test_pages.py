@@ -11,10 +11,11 @@ from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
 from game.review import Mark, ReviewedPlay, view_before
-from game.table import busy, reviews
-from game.table.busy import ExpertSlot
+from game.table import reviews
 from game.tables import review as practice_reviews
 from game.tables.models import Game, SeatReview
+from game.web import busy
+from game.web.busy import ExpertSlot
 from lessons.puzzles.themes import REVIEW_THEMES
 from tests.play.helpers import HUMAN, assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (

@@ -4,19 +4,16 @@ A puzzle's "Play on from here" starts a practice game from the puzzle's position
 may not import the practice table (docs/ARCHITECTURE.md). The puzzle's view stores the position
 under ``PLAY_ON`` in the session and redirects; the practice table takes it out (once) and checks
 it with the engine. The position holds every seat's hand, so it never goes through the browser.
-Both ask ``playable`` whether the deal can be played on from it at all (a puzzle may leave the
-other hands empty, with nothing for them to play).
+Both ask the engine's ``playable`` whether the deal can be played on from it at all (a puzzle
+may leave the other hands empty, with nothing for them to play).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
-
-from game.engine import Position
 
 PLAY_ON = "table:play-on"
 
@@ -51,19 +48,4 @@ def take_over(session: SessionBase) -> Handover | None:
     return Handover(*(data[name] for name in fields))
 
 
-@lru_cache(maxsize=1024)
-def playable(position: Position) -> bool:
-    """Whether the deal can be played on from here to its end: every seat holds a card when its
-    turn comes. Each play uses one card whichever it is, so one line of plays decides it
-    (remembered: a puzzle's page asks it each time it is drawn)."""
-    if position.is_over:
-        return False
-    while not position.is_over:
-        move = next(position.legal_moves(), None)
-        if move is None:
-            return False
-        position = position.apply(move)
-    return True
-
-
-__all__ = ["PLAY_ON", "Handover", "hand_over", "playable", "take_over"]
+__all__ = ["PLAY_ON", "Handover", "hand_over", "take_over"]
