@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from game.web.counts import count
 from game.web.http import client_address, counted_as
 
 
@@ -144,14 +145,7 @@ class Counted:
     def fail(self) -> None:
         """Count one failure (atomically on Redis; the database cache may miss one of a few
         simultaneous failures: a limit, not a tally)."""
-        key, timeout = self.key, self.seconds_left + 1
-        cache.add(key, 0, timeout=timeout)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=timeout)
-        # The database cache's incr() sets the default timeout again: keep the window's.
-        cache.touch(key, timeout=timeout)
+        count(self.key, self.seconds_left + 1)
 
     def forgive(self) -> None:
         cache.delete(self.key)

@@ -9,7 +9,6 @@ to ask what the chosen card can do. ``PlayForm.clean()`` gives ``play`` (a ``Mov
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +16,9 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from game.engine import ACTIONS, Attempt, Card, Move, NotationError, move_from_str
+from game.web.numbers import read_number
 
 # Only ASCII digits: int() would also read "١٢" or "１２", which no form of ours sends.
-NUMBER = re.compile(r"[0-9]{1,2}")
 
 
 @dataclass(frozen=True)
@@ -51,9 +50,10 @@ def _card(text: str) -> Card:
 
 
 def _number(text: str) -> int:
-    if not NUMBER.fullmatch(text):
+    number = read_number(text, 2)
+    if number is None:
         raise forms.ValidationError(_("%(text)r is not a number") % {"text": text})
-    return int(text)
+    return number
 
 
 class PlayForm(forms.Form):

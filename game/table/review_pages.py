@@ -8,7 +8,6 @@ Each table's views find the review and check that it is the viewer's own (anyone
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -27,9 +26,9 @@ from game.table.forms import NOTHING_PICKED, Picked, PlayForm
 from game.table.models import FinishedDeal, StoredReview
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.web.http import HtmxHttpRequest
+from game.web.numbers import read_number
 
 TRY_PAGE = "table/review_try.html"
-DIGITS = re.compile(r"[0-9]{1,18}")
 
 
 @dataclass(frozen=True)
@@ -190,12 +189,13 @@ def review_try_answer(request: HtmxHttpRequest, pages: ReviewPages, number: int)
     and nothing judged); an illegal or unclear play is answered as the table answers it, and a
     try that answers another review, or one being made again, is refused and judged by no one."""
     answers = request.POST.getlist("review")
-    if len(answers) != 1 or not DIGITS.fullmatch(answers[0]):
+    review = read_number(answers[0], 18) if len(answers) == 1 else None
+    if review is None:
         return HttpResponseBadRequest(_("The try must say which review it answers."))
     if not pages.done:
         message = _("The review of this deal is being made again: try this play once it is done.")
         return _refused_try(request, pages, message)
-    if int(answers[0]) != pages.stored.pk:
+    if review != pages.stored.pk:
         message = _(
             "This try answers another review than the one of your plays in this deal: open the "
             "play again from the review and try it there."

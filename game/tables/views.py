@@ -53,14 +53,14 @@ from game.web import qr
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.web.handover import take_over
 from game.web.http import HtmxHttpRequest
+from game.web.numbers import read_number
 
-DIGITS = re.compile(r"[0-9]{1,9}")
 TEMPLATE = "tables/table.html"
 
 
 def _number(text: object) -> int | None:
     """A whole number in ASCII digits, as our pages send them; anything else None."""
-    return int(text) if isinstance(text, str) and DIGITS.fullmatch(text) else None
+    return read_number(text, 9)
 
 
 def _user(request: HttpRequest) -> User | None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from game.web.numbers import read_number
 from lessons.classroom import homework, live, numbers, questions
 from lessons.classroom.models import NICKNAME_LENGTH, LiveSession
 from lessons.keys import ExerciseKey
@@ -31,15 +32,15 @@ def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
 
 
 class NumberField(forms.IntegerField):
-    """A whole number in ASCII digits (``numbers.read_number``): Django's own field would take
-    "١٢" or "１２" for 12."""
+    """A whole number in ASCII digits (``game.web.numbers.read_number``): Django's own field
+    would take "١٢" or "１２" for 12."""
 
     def to_python(self, value: Any) -> int | None:
         if value in self.empty_values:
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value  # given by code (the demo), not typed: requests send text
-        number = numbers.read_number(value)
+        number = read_number(value, numbers.DIGITS, spaces=True)
         if number is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return number

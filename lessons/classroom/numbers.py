@@ -1,25 +1,17 @@
 """Numbers as browsers send them: ASCII digits, and nothing else.
 
-``"²".isdigit()`` is true but ``int("²")`` raises, and ``int()`` reads ``"١٢"`` and ``"１２"`` as
-12: no form of ours sends those. Every number the classroom reads from a request goes through
-``read_number`` (the teacher's controls through ``read_state``, the forms through the fields in
-``forms.py``), and anything else is refused: a view answers 400.
+Every number the classroom reads from a request goes through the site's ``read_number``
+(``game.web.numbers``) with at most ``DIGITS`` digits, spaces around allowed: the teacher's
+controls through ``read_state``, the forms through the fields in ``forms.py``. Anything else is
+refused: a view answers 400.
 """
 
 from __future__ import annotations
 
-import re
+from game.web.numbers import read_number
 
 # At most five digits: every number the classroom reads fits in a PositiveSmallIntegerField.
-DIGITS = re.compile(r"[0-9]{1,5}")
-
-
-def read_number(text: object) -> int | None:
-    """The whole number ``text`` spells in ASCII digits (spaces around allowed), else None."""
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    return int(text) if DIGITS.fullmatch(text) else None
+DIGITS = 5
 
 
 def read_state(text: object) -> tuple[str, int] | None:
@@ -27,5 +19,7 @@ def read_state(text: object) -> tuple[str, int] | None:
     if not isinstance(text, str):
         return None
     status, dash, current = text.strip().partition("-")
-    number = read_number(current) if dash and status.isascii() and status.isalpha() else None
+    if not (dash and status.isascii() and status.isalpha()):
+        return None
+    number = read_number(current, DIGITS, spaces=True)
     return None if number is None else (status, number)

@@ -12,9 +12,8 @@ ends: otherwise the answer would still tell a guesser when a code is right.
 Addresses are the client's (``game.web.http.client_address``, which reads ``X-Forwarded-For``
 from trusted proxies only); IPv6 counts by its /64, what one household or phone is given.
 
-The cache is Redis when ``REDIS_URL`` is set (``incr`` is atomic there) and the database table
-otherwise (where a burst of simultaneous requests may be undercounted by a few: a limit, not an
-exact tally). Counts are kept per fixed time window.
+Counts are kept per fixed time window in the shared cache (``game.web.counts``: atomic on Redis,
+on the database table a burst may be undercounted by a few).
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
+from game.web import counts
 from game.web.http import counted_as
 
 
@@ -50,15 +50,7 @@ def _key(limit: Limit, who: str) -> str:
 
 def count(limit: Limit, who: str) -> int:
     """Add one hit for ``who`` and return the hits in this window, this one included."""
-    key = _key(limit, who)
-    cache.add(key, 0, timeout=limit.seconds + 1)
-    try:
-        hits = int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, timeout=limit.seconds + 1)
-        return 1
-    cache.touch(key, limit.seconds + 1)  # the database cache's incr sets the default 300 s
-    return hits
+    return counts.count(_key(limit, who), limit.seconds + 1)
 
 
 def exceeded(limit: Limit, who: str) -> bool:

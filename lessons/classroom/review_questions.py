@@ -26,6 +26,7 @@ from game.table.explanations import word_explanation
 from game.table.reviews import REVIEW_VERSION
 from game.table.wording import describe_play as describe
 from game.tables.models import SeatReview
+from game.web.numbers import read_number
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
 from lessons.questions.plays import CHOOSE_ONE, move_form
@@ -43,9 +44,10 @@ def parse(key: str) -> tuple[int, int] | None:
     parts = key.split(":")
     if len(parts) != 3 or parts[0] != KIND:
         return None
-    if not all(part.isascii() and part.isdigit() for part in parts[1:]):
+    review, number = read_number(parts[1], 18), read_number(parts[2], 18)
+    if review is None or number is None:
         return None
-    return int(parts[1]), int(parts[2])
+    return review, number
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from django_htmx.http import reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.web.http import HtmxHttpRequest
+from game.web.numbers import read_number
 from lessons.classroom import exports, live, numbers, picker, places, questions, rosters
 from lessons.classroom.forms import (
     LessonQuestionsForm,
@@ -501,7 +502,7 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _not_joined()
     session, student, question = place.session, place.student, place.question
     template = "classroom/live.html#live_body" if request.htmx else "classroom/live.html"
-    number = numbers.read_number(request.POST.get("question"))
+    number = read_number(request.POST.get("question"), numbers.DIGITS, spaces=True)
     if number is None:
         return HttpResponseBadRequest(_("That answer could not be read: no question number."))
     asked = questions.resolve(question.source) if question else None

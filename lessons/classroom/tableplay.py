@@ -29,6 +29,7 @@ from game.table.reviews import REVIEW_VERSION
 from game.tables import review, service
 from game.tables.board import player_name
 from game.tables.models import Game, Seat, SeatReview
+from game.web.numbers import read_number
 from lessons.classroom import live
 from lessons.classroom.models import (
     Classroom,
@@ -465,7 +466,7 @@ def ask_in_session(
             session = live.new_session(classroom, title)
         else:
             draft = classroom.sessions.filter(
-                pk=int(into) if into.isascii() and into.isdigit() else 0,
+                pk=read_number(into, 18) or 0,
                 status=LiveSession.Status.DRAFT,
             ).first()
             if draft is None:

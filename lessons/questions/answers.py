@@ -3,7 +3,6 @@ many points, a fact to choose; and the lesson text that asks nothing."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,19 +33,20 @@ from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
+from game.web.numbers import read_number
 from lessons.exercises import parse_goals
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
 
 COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi")
-CHOICE = re.compile(r"[0-9]{1,3}")  # ASCII digits, and few: int() refuses 4,300 and more
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: int() would read "١٢" too
+CHOICE_DIGITS = 3  # few: int() refuses 4,300 digits and more
+NUMBER_DIGITS = 4
 
 
 def _index(data: Mapping[str, Any], count: int) -> int:
-    text = str(data.get("choice", ""))
-    if not CHOICE.fullmatch(text) or not int(text) < count:
+    choice = read_number(str(data.get("choice", "")), CHOICE_DIGITS)
+    if choice is None or not choice < count:
         raise AnswerError("no such choice")
-    return int(text)
+    return choice
 
 
 def _sentences(*texts: str) -> str:
@@ -461,9 +461,10 @@ class CountQuestion(Question):
 
     def read(self, data: Mapping[str, Any]) -> int:
         text = str(data.get("number", "")).strip()
-        if not WHOLE_NUMBER.fullmatch(text):
+        number = read_number(text.removeprefix("-"), NUMBER_DIGITS)  # ASCII digits only
+        if number is None:
             raise AnswerError("the answer is a whole number")
-        return int(text)
+        return -number if text.startswith("-") else number
 
     def not_this(self, answer: int) -> str:
         """A wrong number said as what it stands for: a seat, a team, or a number."""

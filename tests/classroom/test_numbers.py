@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from game.web.numbers import read_number
 from lessons.classroom import live, numbers, rosters
 from lessons.classroom.models import Classroom, Homework, LiveSession, Question, Student
 
@@ -25,13 +26,15 @@ NEXT_WEEK = (date.today() + timedelta(days=7)).isoformat()
 
 @pytest.mark.parametrize("text", BAD)
 def test_only_ascii_digits_make_a_number(text: str) -> None:
-    assert numbers.read_number(text) is None
+    assert read_number(text, numbers.DIGITS, spaces=True) is None
     assert numbers.read_state(f"asking-{text}") is None
 
 
 def test_numbers_and_states_that_pages_send() -> None:
-    assert numbers.read_number("0") == 0 and numbers.read_number(" 12 ") == 12
-    assert numbers.read_number(12) is None  # only text comes from a request
+    assert read_number("0", 5, spaces=True) == 0 and read_number(" 12 ", 5, spaces=True) == 12
+    assert read_number(" 12 ", 5) is None and read_number("123456", 5) is None
+    assert read_number("12345", 5) == 12345 and read_number("00012", 5) == 12
+    assert read_number(12, 5) is None  # only text comes from a request
     assert numbers.read_state("asking-3") == ("asking", 3)
     assert numbers.read_state("lobby-0") == ("lobby", 0)
     for garbage in ("asking", "asking3", "-3", "ask²ng-3", "asking--3", None):

@@ -1,0 +1,27 @@
+"""game.web's numbers and counts: ASCII digits up to a bound, and one count in the shared cache."""
+
+import pytest
+from django.core.cache import cache
+
+from game.web.counts import count
+from game.web.numbers import read_number
+
+
+@pytest.mark.parametrize("text", ["", " ", "x", "-1", "+1", "1.0", "1_0", "²", "١", "１２", "1\n"])
+def test_only_ascii_digits_are_a_number(text: str) -> None:
+    assert read_number(text, 9) is None
+
+
+def test_a_number_has_at_most_its_digits_and_spaces_only_when_asked() -> None:
+    assert read_number("99", 2) == 99 and read_number("100", 2) is None
+    assert read_number(" 7 ", 2) is None and read_number(" 7 ", 2, spaces=True) == 7
+    assert read_number(7, 2) is None and read_number(None, 2) is None
+
+
+@pytest.mark.django_db
+def test_a_count_goes_up_by_one_and_starts_again_once_forgotten() -> None:
+    key = "test:plumbing:count"
+    cache.delete(key)
+    assert [count(key, 60) for _ in range(3)] == [1, 2, 3]
+    cache.delete(key)
+    assert count(key, 60) == 1
