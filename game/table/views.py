@@ -3,12 +3,11 @@ or four, and the cards played so far shown or not."""
 
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
 from game.table import deck_style, seen
-from game.web.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest, local_path
 
 
 @require_POST
@@ -44,12 +43,7 @@ def set_deck_style(request: HtmxHttpRequest) -> HttpResponse:
 def _return_to(request: HtmxHttpRequest) -> str:
     """The page the switch was on: only a path on this site (a bare word is no page to go back
     to, and another site is none of ours)."""
-    return_to = request.POST.get("next", "")
-    if not return_to.startswith("/") or not url_has_allowed_host_and_scheme(
-        return_to, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return "/"
-    return return_to
+    return local_path(request.POST.get("next", "")) or "/"
 
 
 @require_POST

@@ -52,7 +52,7 @@ from game.tables.service import NothingToUndo, TableError, Turn
 from game.web import qr
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.web.handover import take_over
-from game.web.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest, local_path
 from game.web.numbers import read_number
 
 TEMPLATE = "tables/table.html"
@@ -159,12 +159,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def _refuse_play_on(request: HttpRequest, message: str, back_url: str = "") -> HttpResponse:
     """The refusal, with the way back to the page that handed the position over (the handover
     carries it: this app links to no page of the parts above it)."""
-    context = {"message": message, "back_url": back_url if _on_this_site(back_url) else ""}
+    context = {"message": message, "back_url": local_path(back_url)}
     return render(request, "tables/play_on_refused.html", context, status=400)
-
-
-def _on_this_site(url: str) -> bool:
-    return url.startswith("/") and not url.startswith("//")
 
 
 @require_GET
@@ -202,7 +198,7 @@ def play_on(request: HttpRequest) -> HttpResponse:
     levels = {seat: handover.level for seat in (1, 2, 3)}
     seed = seeds.new_match_seed()
     state = MatchState.from_position(seated_first(position, position.turn), seed, levels)
-    if _on_this_site(handover.back_url):
+    if local_path(handover.back_url):
         state.record[0]["from"] = handover.back_url  # the page it came from, for the way back
     game = service.create_practice(
         _user(request),

@@ -1,4 +1,5 @@
-"""Request helpers shared by the apps' views: typing, and where a request comes from."""
+"""Request helpers shared by the apps' views: typing, where a request comes from, and which
+addresses it may send a browser back to."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -15,6 +17,15 @@ class HtmxHttpRequest(HttpRequest):
     """A request as ``HtmxMiddleware`` leaves it (for type checking)."""
 
     htmx: HtmxDetails
+
+
+def local_path(url: str) -> str:
+    """``url`` if it is a path on this site, else "": a page may be sent back only there (a bare
+    word is no page, and another site is none of ours)."""
+    on_this_site = url.startswith("/") and not url.startswith("//")
+    if on_this_site and url_has_allowed_host_and_scheme(url, allowed_hosts=None):
+        return url
+    return ""
 
 
 def _address(text: str) -> Address | None:

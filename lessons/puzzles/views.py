@@ -11,14 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from game.engine import Deal
 from game.table.component import Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
-from game.web.http import HtmxHttpRequest
+from game.web.http import HtmxHttpRequest, local_path
 from lessons.learners import current_learner
 from lessons.models import Learner
 from lessons.puzzles import aims, editor, play_on, seen, trainer
@@ -166,9 +165,7 @@ def _judge(puzzle: Puzzle, data: QueryDict) -> Outcome:
 
 def _back(data: QueryDict) -> str:
     """The page a homework puzzle leads back to: a path on this site only."""
-    back = data.get("back") or ""
-    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None)
-    return back if safe and back.startswith("/") and not back.startswith("//") else ""
+    return local_path(data.get("back") or "")
 
 
 def _answer(

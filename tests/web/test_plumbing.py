@@ -1,9 +1,11 @@
-"""game.web's numbers and counts: ASCII digits up to a bound, and one count in the shared cache."""
+"""game.web: numbers read from requests (ASCII digits up to a bound), one count in the shared cache,
+and the local paths a browser may be sent back to."""
 
 import pytest
 from django.core.cache import cache
 
 from game.web.counts import count
+from game.web.http import local_path
 from game.web.numbers import read_number
 
 
@@ -25,3 +27,20 @@ def test_a_count_goes_up_by_one_and_starts_again_once_forgotten() -> None:
     assert [count(key, 60) for _ in range(3)] == [1, 2, 3]
     cache.delete(key)
     assert count(key, 60) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "kept"),
+    [
+        ("/puzzles/7/", True),
+        ("/hi/learn/cementing/3/?back=1", True),
+        ("", False),
+        ("puzzles", False),  # a bare word is no page
+        ("//evil.example/", False),  # another site, by scheme-relative address
+        ("/\\evil.example/", False),  # a browser reads it as the one above
+        ("https://evil.example/", False),
+        ("javascript:alert(1)", False),
+    ],
+)
+def test_a_browser_is_sent_back_only_to_a_path_on_this_site(url: str, kept: bool) -> None:
+    assert local_path(url) == (url if kept else "")
