@@ -54,12 +54,12 @@ from lessons.models import Learner
 from lessons.puzzles import editor
 from lessons.puzzles.collection import all_puzzles
 from lessons.puzzles.models import CustomPuzzle
-from tests.people import helpers as people_helpers
-from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, AN_OPPONENT_BIDS, deal_games_from
-from tests.play.helpers import bots_until_human, new_game, state_of
-from tests.play.helpers import url as practice_url
 from tests.review_web import helpers as review_helpers
 from tests.review_web import people_tables
+from tests.tables.people import helpers as people_helpers
+from tests.tables.practice.deals import A_BOT_SWEEPS_ON_PLAY_1, AN_OPPONENT_BIDS, deal_games_from
+from tests.tables.practice.helpers import bots_until_human, new_game, state_of
+from tests.tables.practice.helpers import url as practice_url
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from game.engine import Card
 from game.table.wording import card_label
 from lessons.course.content import lesson_by_slug
 from seep_site import languages
-from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
+from tests.tables.practice.deals import AN_OPPONENT_BIDS, deal_games_from
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from lessons.classroom import live, rosters
 from lessons.course.content import lesson_by_slug
-from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
+from tests.tables.practice.deals import AN_OPPONENT_BIDS, deal_games_from
 
 pytestmark = pytest.mark.browser
 

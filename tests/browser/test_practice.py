@@ -19,13 +19,13 @@ from game.tables.models import Game
 from game.web import busy
 from game.web.busy import ExpertSlot
 from tests.browser.keyboard import press, settle, tab_to
-from tests.play.deals import (
+from tests.tables.practice.deals import (
     A_BOT_SWEEPS_ON_PLAY_1,
     AN_OPPONENT_BIDS,
     THE_HUMAN_BIDS,
     deal_games_from,
 )
-from tests.play.helpers import HUMAN, load_state
+from tests.tables.practice.helpers import HUMAN, load_state
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,8 @@ from game.table import review_tasks as tasks
 from game.tables.models import Game, SeatReview
 from game.web.busy import ExpertSlot
 from tests.browser.keyboard import settle, tab_to
-from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
 from tests.review_web.helpers import play_to_the_end, run_worker
+from tests.tables.practice.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, FloatRect, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.play.deals import AN_OPPONENT_BIDS, deal_games_from
+from tests.tables.practice.deals import AN_OPPONENT_BIDS, deal_games_from
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from game.tables import seeds, service
 from game.tables.models import Game
 from lessons.classroom import tableplay
 from lessons.classroom.models import Classroom, RoundSeat, Student, TablePlay
-from tests.people.helpers import assert_nothing_hidden
+from tests.tables.people.helpers import assert_nothing_hidden
 
 HX = {"HX-Request": "true"}
 NAMES = ["Asha", "Ben", "Chitra", "Dev", "Esha"]

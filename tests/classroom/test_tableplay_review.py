@@ -17,7 +17,7 @@ from game.tables import seeds, service
 from game.tables.models import Game, SeatReview
 from lessons.classroom import live, questions, review_questions, rosters, tableplay
 from lessons.classroom.models import Classroom, LiveSession, RoundSeat, TablePlay
-from tests.people.helpers import assert_nothing_hidden
+from tests.tables.people.helpers import assert_nothing_hidden
 
 HX = {"HX-Request": "true"}
 

@@ -23,8 +23,8 @@ from lessons.puzzles.collection import PUZZLES_DIR, all_puzzles
 from lessons.puzzles.texts import WORDS, task_text
 from lessons.rules.book import BOOK_FILE, DATA_DIR, GLOSSARY_FILE, GLOSSARY_WORDS, book_words
 from seep_site import languages
-from tests.people import helpers as people
-from tests.play.helpers import assert_nothing_hidden, new_game, state_of, url
+from tests.tables.people import helpers as people
+from tests.tables.practice.helpers import assert_nothing_hidden, new_game, state_of, url
 from tests.web.markup import elements
 
 TRANSLATED = [code for code in languages.DECLARED if code != languages.SOURCE]

@@ -12,7 +12,7 @@ from game.engine import Deal
 from game.review import DealReview
 from game.table.review_tasks import review_stored_deal
 from game.tables.models import Game, SeatReview
-from tests.play.helpers import HUMAN, load_state, new_game
+from tests.tables.practice.helpers import HUMAN, load_state, new_game
 
 CARELESS = "beginner"
 

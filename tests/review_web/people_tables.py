@@ -1,4 +1,4 @@
-"""What the review tests at a table with people share (tests/people/test_review*.py, the fuzz
+"""What the review tests at a table with people share (tests/tables/people/test_review*.py, the fuzz
 test): a table of two people (seats 1 and 3) and two Casual bots whose one deal is over, a
 stand-in bot having made one of seat 3's plays, and the review of a seat made at once by the
 task's own function."""
@@ -17,7 +17,14 @@ from game.review import DealReview
 from game.table.review_tasks import review_stored_deal
 from game.tables import service
 from game.tables.models import Game, SeatReview
-from tests.people.helpers import TWO_PEOPLE_TWO_BOTS, new_table, play_one, post, seated, state_of
+from tests.tables.people.helpers import (
+    TWO_PEOPLE_TWO_BOTS,
+    new_table,
+    play_one,
+    post,
+    seated,
+    state_of,
+)
 
 STOOD_IN_FOR = 2  # the seat a stand-in bot plays once, its person away
 HTMX = {"HX-Request": "true"}

@@ -17,13 +17,13 @@ from game.tables.models import Game, SeatReview
 from game.web import busy
 from game.web.busy import ExpertSlot
 from lessons.puzzles.themes import REVIEW_THEMES
-from tests.play.helpers import HUMAN, assert_nothing_hidden, new_game, url
 from tests.review_web.helpers import (
     finished_game,
     play_to_the_end,
     review_url,
     reviewed,
 )
+from tests.tables.practice.helpers import HUMAN, assert_nothing_hidden, new_game, url
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db

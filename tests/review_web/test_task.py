@@ -14,8 +14,8 @@ from game.review import review_deal as real_review_deal
 from game.table import review_tasks as tasks
 from game.table import reviews
 from game.tables.models import SeatReview
-from tests.play.helpers import HUMAN
 from tests.review_web.helpers import finished_game, review_url, run_worker
+from tests.tables.practice.helpers import HUMAN
 
 pytestmark = pytest.mark.django_db
 

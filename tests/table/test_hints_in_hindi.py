@@ -13,7 +13,7 @@ from django.utils import translation
 
 from game.bots.base import Decision
 from game.table.explanations import word_explanation
-from tests.play.helpers import HUMAN, bots_until_human, new_game, post, state_of
+from tests.tables.practice.helpers import HUMAN, bots_until_human, new_game, post, state_of
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db

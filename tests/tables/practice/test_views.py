@@ -16,8 +16,8 @@ from game.engine import Move, Position, move_from_json, move_from_str
 from game.match import MatchState
 from game.tables import service
 from game.tables.models import Game
-from tests.play.deals import REDEAL_THEN_A_BOT_BIDS, REDEAL_THEN_THE_HUMAN_BIDS
-from tests.play.helpers import (
+from tests.tables.practice.deals import REDEAL_THEN_A_BOT_BIDS, REDEAL_THEN_THE_HUMAN_BIDS
+from tests.tables.practice.helpers import (
     HUMAN,
     assert_nothing_hidden,
     bots_until_human,

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from game.tables.models import Game, Reaction, Seat
-from tests.people.helpers import (
+from tests.tables.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
     join,

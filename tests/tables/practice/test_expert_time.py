@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from game.bots import expert
-from tests.play.helpers import HUMAN, new_game, post, state_of
+from tests.tables.practice.helpers import HUMAN, new_game, post, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.play.helpers import bots_until_human, new_game, post, state_of
+from tests.tables.practice.helpers import bots_until_human, new_game, post, state_of
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db

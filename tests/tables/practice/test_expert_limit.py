@@ -14,7 +14,13 @@ from game.tables.board import RETRY_SECONDS
 from game.tables.models import Game
 from game.web import busy
 from game.web.busy import ExpertSlot
-from tests.play.helpers import assert_nothing_hidden, new_game, post, repost_delay, state_of
+from tests.tables.practice.helpers import (
+    assert_nothing_hidden,
+    new_game,
+    post,
+    repost_delay,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.test import Client
 from game.engine import move_from_str
 from game.match import MatchState
 from game.tables.models import Game
-from tests.play.deals import A_BUILD_TAKES_A_QUEEN_ALONG, HOUSES_OF_11_AND_13
-from tests.play.helpers import (
+from tests.tables.practice.deals import A_BUILD_TAKES_A_QUEEN_ALONG, HOUSES_OF_11_AND_13
+from tests.tables.practice.helpers import (
     HUMAN,
     assert_nothing_hidden,
     cites,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from pytest_django.fixtures import Settings
 
 from game.tables.models import Game
-from tests.play.helpers import HUMAN, new_game, url
+from tests.tables.practice.helpers import HUMAN, new_game, url
 
 pytestmark = pytest.mark.django_db
 

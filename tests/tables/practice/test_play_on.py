@@ -18,7 +18,7 @@ from game.tables.models import Game
 from game.web.handover import PLAY_ON
 from lessons.puzzles.collection import Puzzle, all_puzzles
 from lessons.puzzles.models import CustomPuzzle
-from tests.play.helpers import (
+from tests.tables.practice.helpers import (
     HUMAN,
     assert_nothing_hidden,
     play_deal_through_views,

@@ -8,13 +8,13 @@ import pytest
 from django.test import Client
 
 from game.engine import move_from_str
-from tests.play.deals import HOUSES_OF_11_AND_13
-from tests.play.helpers import new_game, post, put_on_table, state_of
+from tests.tables.practice.deals import HOUSES_OF_11_AND_13
+from tests.tables.practice.helpers import new_game, post, put_on_table, state_of
 
 pytestmark = pytest.mark.django_db
 
 # The benchmark is a script, not a package: load it from its file.
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "practice.py"
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "practice.py"
 spec = importlib.util.spec_from_file_location("practice_bench", BENCH)
 assert spec is not None and spec.loader is not None
 bench = importlib.util.module_from_spec(spec)

@@ -8,7 +8,7 @@ from django.test import Client
 
 from game.engine import PLAYS_PER_DEAL
 from game.tables.models import Game
-from tests.play.helpers import (
+from tests.tables.practice.helpers import (
     assert_nothing_hidden,
     bots_until_human,
     new_game,

@@ -9,8 +9,8 @@ from django.urls import reverse
 from game.tables import service
 from game.tables.holders import KEY
 from game.tables.models import Game
-from tests.play.helpers import HUMAN, new_game, url
 from tests.review_web.helpers import play_to_the_end
+from tests.tables.practice.helpers import HUMAN, new_game, url
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,14 @@ from django.urls import reverse
 from pytest_django.fixtures import Settings
 
 from game.tables.models import Game, Seat
-from tests.people.helpers import assert_nothing_hidden, join, new_table, seated, state_of, url
+from tests.tables.people.helpers import (
+    assert_nothing_hidden,
+    join,
+    new_table,
+    seated,
+    state_of,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from game.tables.models import Game, Seat
-from tests.people.helpers import (
+from tests.tables.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
     join,

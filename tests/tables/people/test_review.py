@@ -15,7 +15,6 @@ from game.review import DealReview, Mark, ReviewedPlay, plays_of, view_before
 from game.table import review_tasks, reviews
 from game.tables.models import SeatReview
 from game.web.busy import ExpertSlot
-from tests.people.helpers import assert_nothing_hidden
 from tests.review_web.people_tables import (
     HTMX,
     STOOD_IN_FOR,
@@ -24,6 +23,7 @@ from tests.review_web.people_tables import (
     review_url,
     reviewed,
 )
+from tests.tables.people.helpers import assert_nothing_hidden
 from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db

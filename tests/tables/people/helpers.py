@@ -16,7 +16,7 @@ from game.engine import Card, Position
 from game.match import MatchState
 from game.tables import service
 from game.tables.models import Game
-from tests.play.helpers import card_names
+from tests.tables.practice.helpers import card_names
 
 FOUR_PEOPLE = {"seat_0": "", "seat_1": "", "seat_2": "", "seat_3": ""}
 TWO_PEOPLE_TWO_BOTS = {"seat_0": "", "seat_1": "casual", "seat_2": "", "seat_3": "casual"}

@@ -11,7 +11,7 @@ from django.urls import reverse
 from game.tables import service
 from game.tables.models import Game
 from lessons.demo import demo
-from tests.people.helpers import assert_nothing_hidden
+from tests.tables.people.helpers import assert_nothing_hidden
 from tests.web.markup import elements
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,11 @@ from django.db import connection
 from django.test import Client
 
 from game.tables.models import Game
-from tests.people.helpers import TWO_PEOPLE_TWO_BOTS, new_table, seated, state_of
+from tests.tables.people.helpers import TWO_PEOPLE_TWO_BOTS, new_table, seated, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
+BASE_DIR = Path(__file__).resolve().parents[3]
 
 # One process: sets Django up, reads the table, says it is ready, and asks for the bot's turn
 # when told to go; prints what happened. With "forgetful" the shared claim always succeeds.

@@ -9,8 +9,8 @@ from django.test import Client
 
 from game.engine import sweep_bonus
 from game.tables.models import Game
-from tests.play.deals import A_BOT_SWEEPS_ON_PLAY_1
-from tests.play.helpers import bots_until_human, new_game, post, state_of, url
+from tests.tables.practice.deals import A_BOT_SWEEPS_ON_PLAY_1
+from tests.tables.practice.helpers import bots_until_human, new_game, post, state_of, url
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.utils import translation
 from game.tables import review
 from game.tables.models import Game
 from lessons.puzzles.collection import all_puzzles
-from tests.play.deals import HOUSES_OF_11_AND_13
-from tests.play.helpers import (
+from tests.tables.practice.deals import HOUSES_OF_11_AND_13
+from tests.tables.practice.helpers import (
     HUMAN,
     assert_nothing_hidden,
     bots_until_human,

@@ -22,12 +22,12 @@ import pytest
 from django.db import connection
 
 from game.tables.models import Game
-from tests.people.helpers import FOUR_PEOPLE, assert_nothing_hidden, at_once, state_of
-from tests.people.test_processes import database_url
+from tests.tables.people.helpers import FOUR_PEOPLE, assert_nothing_hidden, at_once, state_of
+from tests.tables.people.test_processes import database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
+BASE_DIR = Path(__file__).resolve().parents[3]
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 
 from game.tables import review
 from game.tables.models import Game
-from tests.people.helpers import (
+from tests.tables.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,
     join,

@@ -29,7 +29,7 @@ def deal_games_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 # Chosen positions: a game's record is its deals' seeds, dealers and plays (``Game.deals``),
 # replayed by ``MatchState.load``; each record below is one first deal played to the human's turn
-# (seat 0, past the bid). ``tests.play.helpers.put_on_table`` gives a game one of them.
+# (seat 0, past the bid). ``tests.tables.practice.helpers.put_on_table`` gives a game one of them.
 
 # Loose 4D 7C QD; the human holds 5S and can build 12 with 7C, the loose queen going into the
 # new house with them (R23, R24): "build 5S 12: 7C QD".

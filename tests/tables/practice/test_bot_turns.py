@@ -14,7 +14,7 @@ from django.test import Client
 from game.match import MatchState, pace
 from game.tables.board import RETRY_SECONDS
 from game.tables.models import BotSpeed, Game
-from tests.play.helpers import HUMAN, new_game, post, repost_delay, state_of, url
+from tests.tables.practice.helpers import HUMAN, new_game, post, repost_delay, state_of, url
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.play.helpers import (
+from tests.tables.practice.helpers import (
     HUMAN,
     assert_nothing_hidden,
     bots_until_human,

@@ -11,7 +11,7 @@ from django.test import Client
 
 from game.engine import Move
 from game.tables.models import Game
-from tests.people.helpers import (
+from tests.tables.people.helpers import (
     FOUR_PEOPLE,
     TWO_PEOPLE_TWO_BOTS,
     assert_nothing_hidden,

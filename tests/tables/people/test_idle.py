@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from game.tables import service
 from game.tables.models import Game
-from tests.people.helpers import (
+from tests.tables.people.helpers import (
     assert_nothing_hidden,
     new_table,
     poll,
