@@ -1,7 +1,7 @@
 # Seep School: `make run` serves the site, with its demo, at http://127.0.0.1:8000 (the background
-# tasks' worker beside it); `make test` runs every test; `make test-fast`, in under a minute, all
-# but the browser tests and those marked slow (cross-checks, property tests, many deals, migrating
-# an old database).
+# tasks' worker beside it); `make test` runs every test; `make test-fast`, in about three minutes
+# on two cores, all but the browser tests and those marked slow (cross-checks, property tests,
+# many deals, migrating an old database).
 # Each needs only Python 3.12 and pip: uv (the package manager) is installed when it is missing.
 
 .PHONY: run test test-fast lint screenshots uv
@@ -30,7 +30,7 @@ test: uv
 
 test-fast: uv
 	$(UV) sync --locked
-	$(UV) run pytest -m "not slow and not browser"
+	$(UV) run pytest -n 2 -m "not slow and not browser"
 
 lint: uv
 	$(UV) sync --locked
