@@ -176,9 +176,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         _limit = f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)}"
         _options["options"] = f"{_options.get('options', '')} {_limit}".strip()
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Writers queue for the lock instead of failing at once; tests use a file too, since an
+    # Writers queue for the lock instead of failing at once: a transaction takes the write lock
+    # when it begins (a read that then writes could not be upgraded, and would fail at once),
+    # and with a write-ahead log readers never wait on a writer. Tests use a file too, since an
     # in-memory database shared between threads fails on a locked table instead of waiting.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
