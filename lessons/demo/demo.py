@@ -484,6 +484,9 @@ def _make_player(user: User) -> None:
     missed = trainer.next_missed(learner)
     if missed is not None:
         try_puzzle(learner, missed, True, "retry", rng)  # a miss put right
+    # The games draw from their own stream, so that they are the same whatever the lessons and
+    # puzzles above drew (the trainer's choices follow what the site's database holds).
+    rng = random.Random(f"{SEED}:player-games")
     _practice_game(user, rng, deals_to_play=1, opponents="casual", plays=None)
     _practice_game(user, rng, deals_to_play=0, opponents="skilled", plays=PLAYER_PLAYS_IN_OPEN_GAME)
     _people_table(user, rng, FRIENDS[0], leaves_after=None)
