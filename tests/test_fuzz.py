@@ -44,7 +44,7 @@ from pytest_django.fixtures import Settings
 
 from game.engine import ACTIONS, DECK
 from game.review import DealReview
-from game.table import review_tasks
+from game.review_web import tasks as review_tasks
 from game.tables import seeds as people_seeds
 from game.tables.models import Game, SeatReview
 from lessons.classroom import live, questions, rosters
@@ -349,7 +349,7 @@ def puzzle_answers(request: pytest.FixtureRequest) -> Target:
 def custom_answers(request: pytest.FixtureRequest) -> Target:
     custom = request.getfixturevalue("custom")
     right, wrong = editor.to_puzzle(custom).question.sample_forms()
-    url = reverse("puzzles:custom_answer", args=[custom.pk])
+    url = reverse("puzzles:custom_answer", args=[custom.link])
     return Target([url], Client(), [*right, *wrong], ("mode", "said", "give_up"))
 
 
@@ -358,7 +358,7 @@ def editor_forms(request: pytest.FixtureRequest) -> Target:
     urls = [
         reverse("puzzles:check"),
         reverse("puzzles:editor"),
-        reverse("puzzles:custom_edit", args=[custom.pk]),
+        reverse("puzzles:custom_edit", args=[custom.link]),
     ]
     ending = {
         **SWEEP,

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from game.table.models import FinishedDeal, StoredReview, finished_deal
+from game.review_web.models import FinishedDeal, StoredReview, finished_deal
 
 
 class Level(models.TextChoices):
@@ -147,7 +147,7 @@ class Reaction(models.Model):
 
 class SeatReview(StoredReview):
     """The Expert's review of one person's plays in a finished deal at a table (the fields and
-    their meaning: ``game.table.models.StoredReview``): one per table, deal, seat and review
+    their meaning: ``game.review_web.models.StoredReview``): one per table, deal, seat and review
     version, shown only to whoever holds that seat. The plays a stand-in bot made for the seat
     while its person was away are listed in it, never judged."""
 

@@ -1,5 +1,5 @@
 """Reviews of deals at any table, a practice game's too: each person's review is of their own
-seat's plays, shown to whoever holds that seat and no one else (``game.table.reviews`` does the
+seat's plays, shown to whoever holds that seat and no one else (``game.review_web.reviews`` does the
 rest: asking, the background task, reading, trying again; docs/review.md).
 
 The plays a stand-in bot made for the seat while its person was away are in the match's record
@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from game.table import reviews
-from game.table.models import FinishedDeal, finished_deal
-from game.table.review_pages import ReviewPages
+from game.review_web import reviews
+from game.review_web.models import FinishedDeal, finished_deal
+from game.review_web.pages import ReviewPages
 from game.tables.board import log_names, player_name
 from game.tables.models import Game, Seat, SeatReview
 

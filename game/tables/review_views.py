@@ -1,15 +1,15 @@
 """The review pages of a deal at a table with people: a seat's review for whoever holds that
 seat only (another seat's person, a watcher or a stranger gets a 404); the pages themselves are
-every table's (``game.table.review_pages``)."""
+every table's (``game.review_web.pages``)."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from game.table import review_pages
-from game.table.models import NoSuchDeal
-from game.table.review_pages import ReviewPages
+from game.review_web import pages as review_pages
+from game.review_web.models import NoSuchDeal
+from game.review_web.pages import ReviewPages
 from game.tables import codes, service
 from game.tables import review as reviews
 from game.tables.holders import viewer_of

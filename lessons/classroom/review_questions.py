@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 from game.engine import Attempt, Move, View, played_text
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
+from game.review_web.reviews import REVIEW_VERSION
 from game.table.component import seat_number, settle
 from game.table.explanations import word_explanation
-from game.table.reviews import REVIEW_VERSION
 from game.table.wording import describe_play as describe
 from game.tables.models import SeatReview
 from game.web.numbers import read_number

@@ -24,8 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.engine import team_score
-from game.table.models import NoSuchDeal
-from game.table.reviews import REVIEW_VERSION
+from game.review_web.models import NoSuchDeal
+from game.review_web.reviews import REVIEW_VERSION
 from game.tables import review, service
 from game.tables.board import player_name
 from game.tables.models import Game, Seat, SeatReview
@@ -397,7 +397,7 @@ def _round_reviews(made: TablePlay) -> QuerySet[SeatReview]:
 
 def start_reviews(made: TablePlay) -> int:
     """Every student's review of each deal they finished in the round, asked for once: the
-    shared background task makes them (``game.table.review_tasks``). Returns how many exist."""
+    shared background task makes them (``game.review_web.tasks``). Returns how many exist."""
     count = 0
     for place in made.seats.select_related("round_table__table"):
         table = place.round_table.table

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.table import reviews
+from game.review_web import reviews
 from game.tables import holders
 from game.tables.forms import TIMERS
 from game.tables.models import Level, SeatReview

@@ -11,7 +11,7 @@ class PuzzlesConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import reverse
 
-        from game.table.theme_practice import register_theme_practice
+        from game.review_web.theme_practice import register_theme_practice
         from lessons.puzzles.themes import REVIEW_THEMES
 
         # A review's themes are trained here, but the table may not import the lessons: tell it.

@@ -81,4 +81,4 @@ REVIEW_THEMES: dict[str, tuple[str, ...]] = {
 }
 """The puzzle themes (slugs) that train each kind of loss a game review finds, by the review
 theme's stable value (``game.review.Theme``): a review's "Train it with puzzles" posts them to
-the theme chooser (``game.table.theme_practice``, told in ``PuzzlesConfig.ready``)."""
+the theme chooser (``game.review_web.theme_practice``, told in ``PuzzlesConfig.ready``)."""

@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import CardMove
 from game.review import DealReview
-from game.table import review_tasks
+from game.review_web import tasks as review_tasks
 from game.tables import seeds
 from game.tables.models import SeatReview
 from tests.browser.test_review import DESKTOP, PHONE, fits, shoot, try_by_keyboard

@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from game.engine import CardMove
 from game.review import DealReview, Mark
 from game.review import review_deal as real_review_deal
-from game.table import review_tasks as tasks
+from game.review_web import tasks
 from game.tables.models import Game, SeatReview
 from game.web.busy import ExpertSlot
 from tests.browser.keyboard import settle, tab_to

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
-from game.table import review_tasks
+from game.review_web import tasks as review_tasks
 from game.tables import seeds, service
 from game.tables.models import Game, SeatReview
 from lessons.classroom import rosters, tableplay

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from game.review import DealReview, Mark, view_before
-from game.table import review_tasks
+from game.review_web import tasks as review_tasks
 from game.tables import seeds, service
 from game.tables.models import Game, SeatReview
 from lessons.classroom import live, questions, review_questions, rosters, tableplay

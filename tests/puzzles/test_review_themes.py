@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from game.review import Theme
-from game.table.theme_practice import practice_for
+from game.review_web.theme_practice import practice_for
 from lessons.puzzles.themes import REVIEW_THEMES, THEMES
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.table import review_tasks as tasks
+from game.review_web import tasks
 from tests.tables.practice.deals import A_BOT_SWEEPS_ON_PLAY_1, deal_games_from
 
 FAST_BUDGET = 0.02

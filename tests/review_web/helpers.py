@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from game.engine import Deal
 from game.review import DealReview
-from game.table.review_tasks import review_stored_deal
+from game.review_web.tasks import review_stored_deal
 from game.tables.models import Game, SeatReview
 from tests.tables.practice.helpers import HUMAN, load_state, new_game
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game.engine import Deal
 from game.review import DealReview
-from game.table.review_tasks import review_stored_deal
+from game.review_web.tasks import review_stored_deal
 from game.tables import service
 from game.tables.models import Game, SeatReview
 from tests.tables.people.helpers import (

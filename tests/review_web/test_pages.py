@@ -11,7 +11,7 @@ from django_tasks_db.models import DBTaskResult
 
 from game.engine import CardMove, describe
 from game.review import Mark, ReviewedPlay, view_before
-from game.table import reviews
+from game.review_web import reviews
 from game.tables import review as practice_reviews
 from game.tables.models import Game, SeatReview
 from game.web import busy

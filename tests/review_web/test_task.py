@@ -11,8 +11,7 @@ from django_tasks_db.models import DBTaskResult
 
 from game.review import DealReview, plays_of
 from game.review import review_deal as real_review_deal
-from game.table import review_tasks as tasks
-from game.table import reviews
+from game.review_web import reviews, tasks
 from game.tables.models import SeatReview
 from tests.review_web.helpers import finished_game, review_url, run_worker
 from tests.tables.practice.helpers import HUMAN
@@ -24,7 +23,7 @@ Status = SeatReview.Status
 
 def queued_tasks() -> int:
     return DBTaskResult.objects.filter(
-        task_path="game.table.review_tasks.review_stored_deal", status="READY"
+        task_path="game.review_web.tasks.review_stored_deal", status="READY"
     ).count()
 
 
@@ -162,6 +161,6 @@ def test_the_worker_runs_the_review_the_page_queued(client: Client) -> None:
     stored = SeatReview.objects.get(table=game)
     assert stored.status == Status.DONE
     assert stored.result is not None and len(stored.result["plays"]) == 12
-    result = DBTaskResult.objects.get(task_path="game.table.review_tasks.review_stored_deal")
+    result = DBTaskResult.objects.get(task_path="game.review_web.tasks.review_stored_deal")
     assert result.status == "SUCCESSFUL"
     assert "Accuracy" in client.get(review_url(game)).content.decode().title()

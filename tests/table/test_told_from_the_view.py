@@ -25,10 +25,10 @@ from game.engine import (
 )
 from game.match import watcher_view
 from game.review import DealReview, Found, Mark, ReviewedPlay, plays_of, view_before
+from game.review_web.models import FinishedDeal, StoredReview
+from game.review_web.reviews import moment_table, read_review
 from game.table.log import LogEntry, play_log
-from game.table.models import FinishedDeal, StoredReview
 from game.table.replay import replay_steps, view_at
-from game.table.reviews import moment_table, read_review
 from game.table.wording import card_word, describe_play
 
 NAMES = {0: "Ann", 1: "Bot one", 2: "Cat", 3: ""}  # seat 4 unnamed: "Seat 4"

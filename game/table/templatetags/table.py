@@ -8,7 +8,6 @@ from typing import Any
 from django import template
 
 from game.table.component import Table
-from game.table.review_pages import ReviewPages
 
 register = template.Library()
 
@@ -16,10 +15,3 @@ register = template.Library()
 @register.inclusion_tag("table/table.html", takes_context=True)
 def seep_table(context: template.Context, table: Table) -> dict[str, Any]:
     return {"table": table, "csrf_token": context.get("csrf_token")}
-
-
-@register.simple_tag
-def review_url(pages: ReviewPages, page: str, *more: object) -> str:
-    """``{% review_url pages "play" line.number %}``: the address of one of a review's pages,
-    whichever table the deal was played at."""
-    return pages.url(page, *more)

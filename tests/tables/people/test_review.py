@@ -12,7 +12,8 @@ from django_tasks_db.models import DBTaskResult
 
 from game.engine import describe
 from game.review import DealReview, Mark, ReviewedPlay, plays_of, view_before
-from game.table import review_tasks, reviews
+from game.review_web import reviews
+from game.review_web import tasks as review_tasks
 from game.tables.models import SeatReview
 from game.web.busy import ExpertSlot
 from tests.review_web.people_tables import (
@@ -29,7 +30,7 @@ from tests.web.markup import elements, text_of
 pytestmark = pytest.mark.django_db
 
 Status = SeatReview.Status
-TASK = "game.table.review_tasks.review_stored_deal"
+TASK = "game.review_web.tasks.review_stored_deal"
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 table it was played at.
 
 A review takes seconds to a minute of the Expert's search: too long for a request, so the page
-that asks for it (``game.table.reviews``) queues this task, and a worker process runs it and
+that asks for it (``game.review_web.reviews``) queues this task, and a worker process runs it and
 writes its progress, then its result, into the stored review the page polls. The task is told
 the review's model (a ``StoredReview``: the practice table's or the tables with people's) by its
 label, since a task's arguments are stored as JSON.
@@ -15,7 +15,7 @@ from django.tasks import task
 from django.utils import timezone
 
 from game.review import DEFAULT_BUDGET, review_deal
-from game.table.models import StoredReview
+from game.review_web.models import StoredReview
 
 BUDGET = DEFAULT_BUDGET
 """The Expert's work per play (docs/review.md); the try-again judge reads it from the review."""

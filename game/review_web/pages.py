@@ -1,4 +1,4 @@
-"""The review pages of a deal, whichever table it was played at (``game.table.reviews`` holds
+"""The review pages of a deal, whichever table it was played at (``game.review_web.reviews`` holds
 the logic): the review, its progress while the worker makes it, one play on the table, and
 trying that play again.
 
@@ -20,15 +20,15 @@ from django.utils.translation import gettext as _
 
 from game.engine import Attempt, Move
 from game.review import TRY_AGAIN_MARGIN
-from game.table import reviews
+from game.review_web import reviews
+from game.review_web.models import FinishedDeal, StoredReview
 from game.table.component import Feedback, settle
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
-from game.table.models import FinishedDeal, StoredReview
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.web.http import HtmxHttpRequest
 from game.web.numbers import read_number
 
-TRY_PAGE = "table/review_try.html"
+TRY_PAGE = "review_web/review_try.html"
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _context(pages: ReviewPages, **more: Any) -> dict[str, Any]:
 
 def review_page(request: HttpRequest, pages: ReviewPages) -> HttpResponse:
     """The review: its progress until the worker is done, then the summary and every play."""
-    return render(request, "table/review.html", _context(pages, read=pages.read))
+    return render(request, "review_web/review.html", _context(pages, read=pages.read))
 
 
 def review_progress(request: HttpRequest, pages: ReviewPages) -> HttpResponse:
@@ -94,7 +94,7 @@ def review_progress(request: HttpRequest, pages: ReviewPages) -> HttpResponse:
     status, done = request.GET.get("status", ""), request.GET.get("done", "")
     if reviews.unchanged(pages.stored, status, done):
         return HttpResponse(status=204)
-    return render(request, "table/review.html#review_update", _context(pages, read=pages.read))
+    return render(request, "review_web/review.html#review_update", _context(pages, read=pages.read))
 
 
 def review_again(pages: ReviewPages) -> HttpResponse:
@@ -127,7 +127,7 @@ def review_play(request: HttpRequest, pages: ReviewPages, number: int) -> HttpRe
     before, after = read.around(line)
     table = reviews.moment_table(read, line, pages.names, pages.table_names)
     context = _context(pages, read=read, line=line, before=before, after=after, table=table)
-    return render(request, "table/review_play.html", context)
+    return render(request, "review_web/review_play.html", context)
 
 
 def _render_try(

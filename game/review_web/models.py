@@ -1,4 +1,4 @@
-"""What a stored review of a deal is, at any table (``game.table.reviews`` asks for, makes and
+"""What a stored review of a deal is, at any table (``game.review_web.reviews`` asks for, makes and
 reads them): the practice table's and the tables with people's review models both take their
 fields from ``StoredReview``, and each says where its deal comes from.
 
@@ -43,7 +43,7 @@ def finished_deal(match: list[dict[str, Any]], seed: int, number: int) -> Finish
 
 class StoredReview(models.Model):
     """The Expert's review of one seat's plays in a finished deal (``game.review``), computed
-    once in the background (``game.table.review_tasks``) and kept: one per deal, seat and review
+    once in the background (``game.review_web.tasks``) and kept: one per deal, seat and review
     version, so a new way of reviewing makes new reviews beside the old ones."""
 
     class Status(models.TextChoices):

@@ -1,5 +1,5 @@
 """Reviews of finished deals at any table: asked for by a review page, stored once, made in the
-background by ``game.table.review_tasks``, and read back for the pages (docs/review.md).
+background by ``game.review_web.tasks``, and read back for the pages (docs/review.md).
 
 A review is of one seat's own plays, and every page of it draws a moment from that seat's view
 just before the play (``game.review.view_before``): the cards the seat could not see then never
@@ -31,12 +31,13 @@ from game.review import (
     plays_of,
     view_before,
 )
-from game.table import review_tasks, theme_practice
+from game.review_web import theme_practice
+from game.review_web.models import FinishedDeal, StoredReview
+from game.review_web.tasks import review_stored_deal
 from game.table.component import Feedback, Table, table_view
 from game.table.explanations import theme_name, word_explanation
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
-from game.table.models import FinishedDeal, StoredReview
 from game.table.wording import describe_play
 
 REVIEW_VERSION = 2
@@ -102,7 +103,7 @@ def _requeue(stored: StoredReview, status: str) -> None:
 def _queue(stored: StoredReview) -> None:
     """The task is queued once the row is committed, so the worker always finds it."""
     label, pk = stored._meta.label, stored.pk
-    transaction.on_commit(lambda: review_tasks.review_stored_deal.enqueue(label, pk))
+    transaction.on_commit(lambda: review_stored_deal.enqueue(label, pk))
 
 
 def unchanged(stored: StoredReview, status: str, done: str) -> bool:
@@ -175,7 +176,7 @@ class StandInLine:
 @dataclass(frozen=True)
 class ThemeLine:
     """Points lost to one theme, and where to practise it: the address to post to and the themes
-    (slugs) posted there (``game.table.theme_practice``; none when nothing trains it)."""
+    (slugs) posted there (``game.review_web.theme_practice``; none when nothing trains it)."""
 
     label: str
     points: int
