@@ -11,12 +11,14 @@ UV = $(shell command -v uv >/dev/null 2>&1 && echo uv || echo python3 -m uv)
 
 # The background tasks' worker (django-tasks-db's db_worker) runs beside the server; the traps
 # stop it when the server stops, whether it is stopped with Ctrl-C, SIGTERM or exits by itself.
+# It looks for queued tasks every 5 seconds, not every second: each look takes SQLite's write
+# lock for a moment, which the class's answers would wait on (a review waits a little longer).
 run: uv
 	$(UV) sync --locked
 	$(UV) run python manage.py migrate --noinput
 	$(UV) run python manage.py createcachetable
 	$(UV) run python manage.py demo
-	$(UV) run python manage.py db_worker & worker=$$!; \
+	$(UV) run python manage.py db_worker --interval 5 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
 	$(UV) run python manage.py runserver 127.0.0.1:8000
 

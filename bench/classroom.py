@@ -595,7 +595,8 @@ def report_by_kind(timings: Timings, record_to: Path | None) -> None:
             f"{max(values) * 1000:>6.0f} ms"
         )
     columns = (*PARTS, "worker's CPU")
-    print("where it went, median/p95   " + "".join(f"{column:>16}" for column in columns))
+    if timings.rows:  # only a server that says when it worked (timed_site) tells them apart
+        print("where it went, median/p95   " + "".join(f"{column:>16}" for column in columns))
     for kind, rows in sorted(timings.rows.items()):
         parts = ([row[n] for row in rows] for n in range(1, len(columns) + 1))
         print(f"  {kind:<26}" + "".join(f"{spread(part):>16}" for part in parts))

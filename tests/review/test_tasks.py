@@ -50,7 +50,9 @@ def test_an_enqueued_task_waits_in_the_database_until_the_worker_runs_it() -> No
 def test_make_run_starts_the_worker_in_the_background_and_stops_it_with_the_server() -> None:
     recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
     lines = recipe.splitlines()
-    worker = next(i for i, line in enumerate(lines) if f"manage.py {WORKER} &" in line)
+    worker = next(
+        i for i, line in enumerate(lines) if f"manage.py {WORKER}" in line and " & " in line
+    )
     server = next(i for i, line in enumerate(lines) if "manage.py runserver" in line)
     assert worker < server
     assert "trap 'kill $$worker" in recipe
