@@ -9,4 +9,4 @@ class ClassroomConfig(AppConfig):
     verbose_name = "Classroom"
 
     def ready(self) -> None:
-        from lessons.classroom import rosters  # noqa: F401  (connects the sign-in claim)
+        from lessons.classroom import homework, rosters  # noqa: F401  (connect their receivers)

@@ -10,19 +10,24 @@ from __future__ import annotations
 import datetime
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
-from django.db.models import Q
+from django.db.models import Q, TextField
+from django.db.models.functions import Cast
+from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from lessons.classroom import questions
-from lessons.classroom.models import Classroom, Homework, Student
+from lessons.classroom.models import Classroom, Homework, LiveSession, Student
 from lessons.course.content import all_lessons, lesson_by_slug
 from lessons.course.models import LessonProgress
 from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord
 from lessons.puzzles.collection import all_puzzles
+from lessons.puzzles.models import CustomPuzzle, puzzle_uses
 
 
 class HomeworkError(ValueError):
@@ -197,10 +202,15 @@ def where_to_do(homework: Homework) -> str:
 def puzzle_url(homework: Homework, key: str) -> str:
     """Where a student solves a homework puzzle: the puzzle pages, which record the answers, in
     their homework mode (the global rating does not move, and the puzzle ends with the way back
-    to this homework)."""
+    to this homework). A teacher's own puzzle is found by its link, not by the number in its
+    key; "" for one deleted before puzzles were archived."""
     parsed = ExerciseKey.parse(key)
     if parsed.custom_pk is not None:
-        page = reverse("puzzles:custom", args=[parsed.custom_pk])
+        found = CustomPuzzle.objects.filter(pk=parsed.custom_pk).values_list("link", flat=True)
+        link = found.first()
+        if link is None:
+            return ""
+        page = reverse("puzzles:custom", args=[link])
     else:
         page = reverse("puzzles:puzzle", args=[parsed.name])
     back = reverse("classroom:my_homework", args=[homework.pk])
@@ -219,9 +229,10 @@ def puzzles_to_do(homework: Homework, work: Work) -> list[PuzzleToDo]:
     solved = {t.key for t in work.tries if t.correct and t.play != "yes"}
     found = []
     for number, key in enumerate(homework.puzzles, 1):
-        asked = questions.resolve(key)
-        title = _("Puzzle %(n)s: %(title)s") % {"n": number, "title": asked.title if asked else key}
-        found.append(PuzzleToDo(title, puzzle_url(homework, key), key in solved))
+        asked, url = questions.resolve(key), puzzle_url(homework, key)
+        name = asked.title if asked else key if url else _("deleted by its author")
+        title = _("Puzzle %(n)s: %(title)s") % {"n": number, "title": name}
+        found.append(PuzzleToDo(title, url, key in solved))
     return found
 
 
@@ -231,3 +242,25 @@ def for_student(student: Student) -> list[Assigned]:
         Assigned(h, progress(h, [student])[0], where_to_do(h))
         for h in student.classroom.homework.all()
     ]
+
+
+@receiver(puzzle_uses)
+def homework_using(sender: Any, puzzle: CustomPuzzle, **kwargs: Any) -> list[str]:
+    """The homework and live lessons that ask a teacher's puzzle, for the author about to delete
+    it (which then only archives it)."""
+    key = str(ExerciseKey.custom_puzzle(puzzle.pk))
+    as_text = Homework.objects.annotate(text=Cast("puzzles", TextField()))
+    setting = as_text.filter(text__contains=f'"{key}"').select_related("classroom")
+    lines = [
+        _("the homework “%(title)s” of %(class)s, due %(due)s")
+        % {"title": h.title, "class": h.classroom.name, "due": formats.date_format(h.due)}
+        for h in setting
+        if key in h.puzzles
+    ]
+    sessions = LiveSession.objects.filter(questions__source=key).select_related("classroom")
+    lines += [
+        _("the live lesson “%(title)s” of %(class)s")
+        % {"title": session.title, "class": session.classroom.name}
+        for session in sessions.distinct()
+    ]
+    return lines

@@ -150,10 +150,11 @@ def resolve(key: str | ExerciseKey) -> Asked | None:
 
 
 def own_puzzles(user: AbstractBaseUser | AnonymousUser, shared_only: bool = False) -> list[Any]:
-    """The teacher's own puzzles (only the shared ones, which students may open, if asked)."""
+    """The teacher's own puzzles, archived ones left out (only the shared ones, which students
+    may open, if asked)."""
     if not user.is_authenticated:
         return []
-    found = CustomPuzzle.objects.filter(owner_id=user.pk)
+    found = CustomPuzzle.objects.listed(user.pk)
     return list(found.filter(shared=True) if shared_only else found)
 
 

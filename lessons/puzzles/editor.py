@@ -8,7 +8,7 @@ the partner, seat 3 the left opponent. House owners are written with these numbe
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import get_language
@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from game.engine import Card, InvalidPosition, NotationError, Position
 from lessons.exercises import Goal, parse_goals
 from lessons.puzzles.collection import Puzzle
-from lessons.puzzles.models import CustomPuzzle
+from lessons.puzzles.models import CustomPuzzle, puzzle_uses
 from lessons.puzzles.prompts import THEME_PROMPTS, house_prompt
 from lessons.puzzles.solver import problems
 from lessons.puzzles.themes import THEMES
@@ -260,6 +260,24 @@ def save(form: PuzzleForm, owner: Any, instance: CustomPuzzle | None = None) -> 
     custom.shared = form.cleaned_data["shared"]
     custom.save()
     return custom
+
+
+def uses(custom: CustomPuzzle) -> list[str]:
+    """What refers to the puzzle, in words, as each app that uses puzzles says (``puzzle_uses``:
+    the puzzles may not import the classroom that sets them as homework)."""
+    answers = puzzle_uses.send(CustomPuzzle, puzzle=custom)
+    return [line for _receiver, lines in answers for line in cast("list[str]", lines)]
+
+
+def delete(custom: CustomPuzzle) -> bool:
+    """Delete the author's puzzle, or archive it while something uses it: then it is listed
+    nowhere but still solved where it is used, by its link. True if it is gone."""
+    if uses(custom):
+        custom.archived = True
+        custom.save(update_fields=["archived"])
+        return False
+    custom.delete()
+    return True
 
 
 def initial_for(custom: CustomPuzzle) -> dict[str, Any]:

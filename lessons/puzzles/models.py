@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from lessons.models import Learner, learner_merged
 
@@ -82,8 +83,23 @@ class PuzzleAttempt(models.Model):
         return theme_title(self.theme)
 
 
+LINK_BYTES = 16  # 22 characters in the address: never guessed, nor counted like row numbers
+
+
+def new_link() -> str:
+    """A puzzle's own part of its address: random, so that only those given the link find it."""
+    return secrets.token_urlsafe(LINK_BYTES)
+
+
+class CustomPuzzles(models.Manager["CustomPuzzle"]):
+    def listed(self, owner_id: int | None) -> models.QuerySet[CustomPuzzle]:
+        """The author's puzzles to list and to choose from: archived ones are only kept."""
+        return self.filter(owner_id=owner_id, archived=False)
+
+
 class CustomPuzzle(models.Model):
-    """A puzzle a signed-in user made in the editor; it passes the collection's checks."""
+    """A puzzle a signed-in user made in the editor; it passes the collection's checks. Its
+    exercise key names it by its row (``puzzle:custom-<pk>``), its address by ``link``."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzles"
@@ -95,13 +111,24 @@ class CustomPuzzle(models.Model):
     position = models.TextField()  # the engine's text notation
     goals = models.JSONField(default=list)  # goal texts, e.g. ["capture TD"]
     shared = models.BooleanField(default=True)  # anyone with the link may solve it
+    link = models.CharField(max_length=40, unique=True, default=new_link, editable=False)
+    # deleted by its author while homework used it: listed nowhere, still solved from the homework
+    archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = CustomPuzzles()
 
     class Meta:
         ordering = ["-created", "-pk"]
 
     def __str__(self) -> str:
         return self.title
+
+
+# Sent as ``puzzle_uses.send(CustomPuzzle, puzzle=…)`` before an author deletes a puzzle: each
+# app that refers to puzzles by their exercise key answers with what uses this one, in words
+# (the classroom: homework), so that the puzzle is archived rather than deleted.
+puzzle_uses = Signal()
 
 
 @receiver(learner_merged)

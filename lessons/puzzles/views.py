@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
@@ -88,9 +89,11 @@ def puzzle_context(
     picked: Picked = NOTHING_PICKED,
     said_yes: bool = False,
     back: str = "",
+    play_on_url: str = "",
 ) -> dict[str, Any]:
     """Everything the puzzle body draws, before or after an answer. In a rated mode only the
-    aim is told, and the table lists no card's plays; the theme and task come once it is over."""
+    aim is told, and the table lists no card's plays; the theme and task come once it is over.
+    A teacher's own puzzle gives its ``play_on_url``; a collection puzzle's is its id's."""
     learner = current_learner(request, create=False)
     question = puzzle.question
     finished = outcome is not None and outcome.final
@@ -144,16 +147,10 @@ def puzzle_context(
         "asking": asking,
         "offers_play_on": finished or mode.assisted,
         "can_play_on": play_on.can_play_on(puzzle),
-        "play_on_url": _play_on_url(puzzle, in_collection),
+        "play_on_url": play_on_url or reverse("puzzles:play_on", args=[puzzle.id]),
         "play_on_levels": play_on.level_choices(),
         "play_on_level": play_on.DEFAULT_LEVEL,
     }
-
-
-def _play_on_url(puzzle: Puzzle, in_collection: bool) -> str:
-    if in_collection:
-        return reverse("puzzles:play_on", args=[puzzle.id])
-    return reverse("puzzles:custom_play_on", args=[puzzle.id.removeprefix("custom-")])
 
 
 def _judge(puzzle: Puzzle, data: QueryDict) -> Outcome:
@@ -169,7 +166,12 @@ def _back(data: QueryDict) -> str:
 
 
 def _answer(
-    request: HtmxHttpRequest, puzzle: Puzzle, answer_url: str, share_url: str, page: dict[str, Any]
+    request: HtmxHttpRequest,
+    puzzle: Puzzle,
+    answer_url: str,
+    share_url: str,
+    page: dict[str, Any],
+    play_on_url: str = "",
 ) -> HttpResponse:
     """Judge a posted answer (or only show what a card can do) and redraw the puzzle."""
     data = request.POST
@@ -203,6 +205,7 @@ def _answer(
         picked=picked,
         said_yes=said_yes,
         back=back,
+        play_on_url=play_on_url,
     )
     template = BODY if request.htmx else "puzzles/puzzle.html"
     return render(request, template, page | context)
@@ -372,7 +375,7 @@ def editor_new(request: HttpRequest) -> HttpResponse:
     form = editor.PuzzleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         custom = editor.save(form, request.user)
-        return redirect("puzzles:custom", pk=custom.pk)
+        return redirect("puzzles:custom", link=custom.link)
     return render(request, "puzzles/editor.html", _editor_context(form))
 
 
@@ -409,13 +412,13 @@ def editor_check(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_puzzles(request: HttpRequest) -> HttpResponse:
     """The author's puzzles, each checked again: those that need a fix say so."""
-    mine = CustomPuzzle.objects.filter(owner_id=request.user.pk)
+    mine = CustomPuzzle.objects.listed(request.user.pk)
     return render(request, "puzzles/mine.html", {"puzzles": [(p, editor.recheck(p)) for p in mine]})
 
 
-def _custom(request: HttpRequest, pk: int, owner_only: bool = False) -> CustomPuzzle:
-    """A teacher's puzzle: others may see it only if shared, and never change it."""
-    custom = get_object_or_404(CustomPuzzle, pk=pk)
+def _custom(request: HttpRequest, link: str, owner_only: bool = False) -> CustomPuzzle:
+    """A teacher's puzzle by its link: others may see it only if shared, and never change it."""
+    custom = get_object_or_404(CustomPuzzle, link=link)
     mine = request.user.is_authenticated and custom.owner_id == request.user.pk
     if not mine and not custom.shared:
         raise Http404("No such puzzle.")
@@ -424,10 +427,12 @@ def _custom(request: HttpRequest, pk: int, owner_only: bool = False) -> CustomPu
     return custom
 
 
-def _custom_urls(custom: CustomPuzzle) -> tuple[str, str]:
+def _custom_urls(custom: CustomPuzzle) -> tuple[str, str, str]:
+    """Where a teacher's puzzle is answered, shared and played on: all by its link."""
     return (
-        reverse("puzzles:custom_answer", args=[custom.pk]),
-        reverse("puzzles:custom", args=[custom.pk]),
+        reverse("puzzles:custom_answer", args=[custom.link]),
+        reverse("puzzles:custom", args=[custom.link]),
+        reverse("puzzles:custom_play_on", args=[custom.link]),
     )
 
 
@@ -442,55 +447,77 @@ def _needs_fix(
 
 
 @require_GET
-def custom_puzzle(request: HttpRequest, pk: int) -> HttpResponse:
-    custom = _custom(request, pk)
+def custom_by_number(request: HttpRequest, pk: int) -> HttpResponse:
+    """A puzzle's address from before links were random: its author is sent on to the link;
+    to anyone else it shows nothing, as counting row numbers must find nothing."""
+    custom = get_object_or_404(CustomPuzzle, pk=pk, owner_id=request.user.pk)
+    return redirect("puzzles:custom", link=custom.link)
+
+
+@require_GET
+def custom_puzzle(request: HttpRequest, link: str) -> HttpResponse:
+    custom = _custom(request, link)
     problems = editor.recheck(custom)
     if problems:
         return _needs_fix(request, custom, problems, 200)
-    answer_url, url = _custom_urls(custom)
+    answer_url, url, play_on_url = _custom_urls(custom)
     mode = _link_mode(request)
+    puzzle = editor.to_puzzle(custom)
     context = _page(custom.title, custom=custom) | puzzle_context(
-        request, editor.to_puzzle(custom), mode, answer_url, url, back=_back(request.GET)
+        request, puzzle, mode, answer_url, url, back=_back(request.GET), play_on_url=play_on_url
     )
     return render(request, "puzzles/puzzle.html", context)
 
 
 @require_POST
-def custom_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    custom = _custom(request, pk)
+def custom_answer(request: HtmxHttpRequest, link: str) -> HttpResponse:
+    custom = _custom(request, link)
     problems = editor.recheck(custom)
     if problems:
         return _needs_fix(request, custom, problems, 410)  # gone until its author fixes it
-    answer_url, url = _custom_urls(custom)
+    answer_url, url, play_on_url = _custom_urls(custom)
     page = _page(custom.title, custom=custom)
-    return _answer(request, editor.to_puzzle(custom), answer_url, url, page)
+    return _answer(request, editor.to_puzzle(custom), answer_url, url, page, play_on_url)
 
 
 @require_POST
-def custom_play_on(request: HttpRequest, pk: int) -> HttpResponse:
-    custom = _custom(request, pk)
+def custom_play_on(request: HttpRequest, link: str) -> HttpResponse:
+    custom = _custom(request, link)
     problems = editor.recheck(custom)
     if problems:
         return _needs_fix(request, custom, problems, 410)
-    return _play_on(request, editor.to_puzzle(custom), reverse("puzzles:custom", args=[pk]))
+    return _play_on(request, editor.to_puzzle(custom), reverse("puzzles:custom", args=[link]))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def custom_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    custom = _custom(request, pk, owner_only=True)
+def custom_edit(request: HttpRequest, link: str) -> HttpResponse:
+    custom = _custom(request, link, owner_only=True)
     if request.method == "POST":
         form = editor.PuzzleForm(request.POST)
         if form.is_valid():
             editor.save(form, request.user, custom)
-            return redirect("puzzles:custom", pk=custom.pk)
+            return redirect("puzzles:custom", link=custom.link)
     else:
         form = editor.PuzzleForm(initial=editor.initial_for(custom))
     return render(request, "puzzles/editor.html", _editor_context(form, custom))
 
 
 @login_required
-@require_POST
-def custom_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    _custom(request, pk, owner_only=True).delete()
+@require_http_methods(["GET", "POST"])
+def custom_delete(request: HttpRequest, link: str) -> HttpResponse:
+    """Asks first, naming what uses the puzzle; the confirmed POST deletes it, or archives it
+    while homework still sends students to it."""
+    custom = _custom(request, link, owner_only=True)
+    if request.method != "POST" or request.POST.get("confirm") != "yes":
+        context = {"custom": custom, "uses": editor.uses(custom)}
+        return render(request, "puzzles/delete.html", context)
+    if editor.delete(custom):
+        messages.success(request, _("“%(title)s” is deleted.") % {"title": custom.title})
+    else:
+        messages.success(
+            request,
+            _("“%(title)s” is archived: it leaves your lists, and what uses it keeps it.")
+            % {"title": custom.title},
+        )
     return redirect("puzzles:mine")

@@ -145,7 +145,7 @@ def test_a_teachers_own_shared_puzzles_can_be_set(
     assert assigned.puzzles == [f"puzzle:custom-{shared.pk}"]
     asha = join(classroom, "Asha")
     page = asha.get(reverse("classroom:my_homework", args=[assigned.pk])).content
-    link = reverse("puzzles:custom", args=[shared.pk])
+    link = reverse("puzzles:custom", args=[shared.link])
     (found,) = [a for a in elements(page, "a") if a.attrs.get("href", "").startswith(link + "?")]
     assert "mode=homework" in found.attrs["href"]
     assert asha.get(found.attrs["href"]).status_code == 200

@@ -102,7 +102,7 @@ def test_saving_puts_it_in_the_authors_collection_and_it_solves_like_any_puzzle(
 ) -> None:
     response = teacher.post(reverse("puzzles:editor"), SWEEP)
     custom = CustomPuzzle.objects.get()
-    assert response["Location"] == reverse("puzzles:custom", args=[custom.pk])
+    assert response["Location"] == reverse("puzzles:custom", args=[custom.link])
     assert custom.prompt == THEME_PROMPTS["sweep"] and custom.goals == ["sweep"]
     assert custom.position == "dealer=3 bid=11 plays=8 hands=2H,9C,QD/-/-/- loose=3S,4D,5C " + (
         "houses=- captured=-/- sweeps=0/0 last=- stock=-"
@@ -111,7 +111,7 @@ def test_saving_puts_it_in_the_authors_collection_and_it_solves_like_any_puzzle(
     assert "Queen takes all" in mine
     page = teacher.get(response["Location"]).content.decode()
     assert "A puzzle by teacher." in page and "Edit it" in page
-    url = reverse("puzzles:custom_answer", args=[custom.pk])
+    url = reverse("puzzles:custom_answer", args=[custom.link])
     solved = teacher.post(url, {"move": "capture QD: 3S 4D 5C"}, headers={"HX-Request": "true"})
     assert b"Solved." in solved.content
     assert AnswerRecord.objects.get().exercise == f"puzzle:custom-{custom.pk}"
@@ -158,38 +158,38 @@ def make(owner_name: str, shared: bool) -> CustomPuzzle:
 def test_shared_puzzles_open_for_anyone_private_ones_only_for_their_author(client: Client) -> None:
     shared = make("asha", shared=True)
     private = make("ravi", shared=False)
-    assert client.get(reverse("puzzles:custom", args=[shared.pk])).status_code == 200
-    assert client.get(reverse("puzzles:custom", args=[private.pk])).status_code == 404
-    url = reverse("puzzles:custom_answer", args=[private.pk])
+    assert client.get(reverse("puzzles:custom", args=[shared.link])).status_code == 200
+    assert client.get(reverse("puzzles:custom", args=[private.link])).status_code == 404
+    url = reverse("puzzles:custom_answer", args=[private.link])
     assert client.post(url, {"move": "capture QD: 3S 4D 5C"}).status_code == 404
     client.force_login(private.owner)
-    assert client.get(reverse("puzzles:custom", args=[private.pk])).status_code == 200
-    assert client.get(reverse("puzzles:custom", args=[9999])).status_code == 404
+    assert client.get(reverse("puzzles:custom", args=[private.link])).status_code == 200
+    assert client.get(reverse("puzzles:custom", args=["no-such-link"])).status_code == 404
 
 
 def test_only_the_author_may_edit_or_delete(client: Client) -> None:
     custom = make("asha", shared=True)
     client.force_login(get_user_model().objects.create_user("someone"))
-    assert client.get(reverse("puzzles:custom_edit", args=[custom.pk])).status_code == 403
-    assert client.post(reverse("puzzles:custom_delete", args=[custom.pk])).status_code == 403
+    assert client.get(reverse("puzzles:custom_edit", args=[custom.link])).status_code == 403
+    assert client.post(reverse("puzzles:custom_delete", args=[custom.link])).status_code == 403
     assert CustomPuzzle.objects.filter(pk=custom.pk).exists()
 
 
 def test_the_author_edits_and_deletes(client: Client) -> None:
     custom = make("asha", shared=False)
     client.force_login(custom.owner)
-    form = client.get(reverse("puzzles:custom_edit", args=[custom.pk])).content
+    form = client.get(reverse("puzzles:custom_edit", args=[custom.link])).content
     values = {
         e.attrs["name"]: e.attrs.get("value") for e in elements(form, "input") if "name" in e.attrs
     }
     assert values["hand_0"] == "2H 9C QD" and values["loose"] == "3S 4D 5C"
     changed = {**SWEEP, "title": "Renamed", "prompt": "Take it all."}
-    response = client.post(reverse("puzzles:custom_edit", args=[custom.pk]), changed)
+    response = client.post(reverse("puzzles:custom_edit", args=[custom.link]), changed)
     assert response.status_code == 302
     custom.refresh_from_db()
     assert custom.title == "Renamed" and custom.prompt == "Take it all." and custom.shared
     assert to_puzzle(custom).id == f"custom-{custom.pk}"
-    client.post(reverse("puzzles:custom_delete", args=[custom.pk]))
+    client.post(reverse("puzzles:custom_delete", args=[custom.link]), {"confirm": "yes"})
     assert not CustomPuzzle.objects.exists()
 
 
@@ -214,13 +214,13 @@ def test_a_saved_puzzle_that_no_longer_passes_is_not_asked(
     client: Client, changes: dict[str, object]
 ) -> None:
     custom = broken(changes)
-    page = client.get(reverse("puzzles:custom", args=[custom.pk]))
+    page = client.get(reverse("puzzles:custom", args=[custom.link]))
     html = page.content.decode()
     assert page.status_code == 200
     assert "This puzzle needs its author's fix." in text_of(elements(html, "div", role="alert")[0])
     assert not elements(html, "form") or not elements(html, "input", name="card")  # no table
     assert not elements(html, "ul", class_="puzzle-problems")  # the author's business
-    url = reverse("puzzles:custom_answer", args=[custom.pk])
+    url = reverse("puzzles:custom_answer", args=[custom.link])
     refused = client.post(url, {"move": "capture QD: 3S 4D 5C"})
     assert refused.status_code == 410 and b"needs its author" in refused.content
     assert not AnswerRecord.objects.exists()
@@ -230,11 +230,11 @@ def test_its_author_sees_what_is_wrong_and_the_way_to_fix_it(client: Client) -> 
     custom = broken(NOW_WRONG)
     fine = make("ravi", shared=True)
     client.force_login(custom.owner)
-    html = client.get(reverse("puzzles:custom", args=[custom.pk])).content.decode()
+    html = client.get(reverse("puzzles:custom", args=[custom.link])).content.decode()
     (problems,) = elements(html, "ul", class_="puzzle-problems")
     assert "no legal play meets the goal: capture the 10♦" in text_of(problems)
-    assert elements(html, "a", href=reverse("puzzles:custom_edit", args=[custom.pk]))
-    edit = client.get(reverse("puzzles:custom_edit", args=[custom.pk])).content.decode()
+    assert elements(html, "a", href=reverse("puzzles:custom_edit", args=[custom.link]))
+    edit = client.get(reverse("puzzles:custom_edit", args=[custom.link])).content.decode()
     assert "This puzzle needs your fix:" in edit and "capture the 10♦" in edit
     fine.owner = custom.owner
     fine.save()
@@ -247,7 +247,7 @@ def test_its_author_sees_what_is_wrong_and_the_way_to_fix_it(client: Client) -> 
 def test_an_unreadable_saved_puzzle_can_still_be_opened_for_editing(client: Client) -> None:
     custom = broken(NOW_UNREADABLE)
     client.force_login(custom.owner)
-    edit = client.get(reverse("puzzles:custom_edit", args=[custom.pk]))
+    edit = client.get(reverse("puzzles:custom_edit", args=[custom.link]))
     assert edit.status_code == 200 and "cannot be read any more" in edit.content.decode()
     values = {e.attrs["name"]: e.attrs.get("value") for e in elements(edit.content, "input")}
     assert values["loose"] == "3S JH" and values["houses"] == "11:5D+6S@1"

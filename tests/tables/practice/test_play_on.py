@@ -164,7 +164,7 @@ def test_a_teachers_shared_puzzle_can_be_played_on(client: Client) -> None:
         goals=puzzle.goal_texts(),
         shared=True,
     )
-    response = client.post(reverse("puzzles:custom_play_on", args=[custom.pk]))
+    response = client.post(reverse("puzzles:custom_play_on", args=[custom.link]))
     assert response.status_code == 302
     assert client.get(response["Location"]).status_code == 302
     assert state_of(Game.objects.get()).position.hands[HUMAN] == puzzle.position.hands[3]
