@@ -34,6 +34,7 @@ from django.views.decorators.http import require_http_methods
 
 from game.web.counts import count
 from game.web.http import client_address, counted_as
+from game.web.outages import optional
 
 
 def _password_fields(
@@ -239,5 +240,6 @@ class ResetPasswordView(PasswordResetConfirmView):
 
     def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
         response = super().form_valid(form)
-        Counted(PER_ACCOUNT, form.user.get_username().casefold()).forgive()
+        # The password is changed: a cache that is down only leaves the failures to expire.
+        optional(Counted(PER_ACCOUNT, form.user.get_username().casefold()).forgive, None)
         return response

@@ -11,8 +11,15 @@ Everything that differs between a laptop and a server comes from the environment
 - ``DATABASE_CONNECT_TIMEOUT`` and ``DATABASE_STATEMENT_TIMEOUT`` (seconds; PostgreSQL only) bound
   how long connecting and one query may take, so that a database that stops answering fails a
   request instead of holding a worker; ``HEALTH_CHECK_TIMEOUT`` is how long ``/healthz`` waits.
+- ``DATABASE_LOCK_TIMEOUT`` (seconds, 5 by default; PostgreSQL only) is how long a query waits for
+  a row or table another transaction holds: well under the statement timeout, so that requests
+  queued on one locked table give their workers back soon, answering "busy, try again" (a 503,
+  ``seep_site.unavailable``) while the rest of the site goes on.
 - ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) selects Redis as the cache; without it the
-  cache is a database table, so that every process still shares one cache.
+  cache is a database table, so that every process still shares one cache. ``REDIS_TIMEOUT``
+  (seconds, 1 by default) bounds connecting to Redis and each answer, so that a Redis that stopped
+  or went silent fails a request at once: where the cache only saves work the site goes on
+  without it, where it counts a limit the request gets a 503 (``game.web.outages``).
 - ``SEEP_TRUSTED_PROXIES`` (e.g. ``127.0.0.1`` or ``10.0.0.0/8,192.0.2.7``) names the reverse
   proxies in front of the site: only for a request from one of them is the client's address read
   from ``X-Forwarded-For`` (``game.web.http.client_address``, which the join limits count by).
@@ -106,7 +113,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks_db",
     "game.table",
-    "game.review_web",
     "game.practice",  # its migrations alone: the practice games moved to game.tables
     "game.tables",
     "lessons",
@@ -130,6 +136,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "seep_site.unavailable.UnavailableMiddleware",  # busy, or the cache down: a 503, not a 500
 ]
 
 ROOT_URLCONF = "seep_site.urls"
@@ -168,14 +175,21 @@ DATABASES = {
 # waits HEALTH_CHECK_TIMEOUT seconds at most, on its own connection (seep_site/health.py).
 DATABASE_CONNECT_TIMEOUT = _seconds("DATABASE_CONNECT_TIMEOUT", 5)
 DATABASE_STATEMENT_TIMEOUT = _seconds("DATABASE_STATEMENT_TIMEOUT", 20)
+# Seat changes hold a table's row for milliseconds: a lock held longer is stuck, and the requests
+# queued on it give up after DATABASE_LOCK_TIMEOUT instead of holding every worker (0: no limit).
+DATABASE_LOCK_TIMEOUT = _seconds("DATABASE_LOCK_TIMEOUT", 5)
 HEALTH_CHECK_TIMEOUT = _seconds("HEALTH_CHECK_TIMEOUT", 3)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})
     # libpq counts whole seconds, and takes anything under 2 as 2.
     _options.setdefault("connect_timeout", max(2, round(DATABASE_CONNECT_TIMEOUT)))
-    if DATABASE_STATEMENT_TIMEOUT:
-        _limit = f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)}"
-        _options["options"] = f"{_options.get('options', '')} {_limit}".strip()
+    for _name, _seconds_limit in (
+        ("statement_timeout", DATABASE_STATEMENT_TIMEOUT),
+        ("lock_timeout", DATABASE_LOCK_TIMEOUT),
+    ):
+        if _seconds_limit:
+            _limit = f"-c {_name}={round(_seconds_limit * 1000)}"
+            _options["options"] = f"{_options.get('options', '')} {_limit}".strip()
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock instead of failing at once: a transaction takes the write lock
     # when it begins (a read that then writes could not be upgraded, and would fail at once),
@@ -221,9 +235,16 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Seep School <noreply@localhost>")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# A Redis that stopped or went silent must fail a request at once, not hold a worker: connecting
+# and each answer wait REDIS_TIMEOUT seconds at most.
+REDIS_TIMEOUT = _seconds("REDIS_TIMEOUT", 1)
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+        }
     }
 else:
     # A table rather than local memory, so that all server processes see one cache.

@@ -33,7 +33,8 @@ def settings_of(**environment: str) -> dict[str, object]:
     script = (
         "import json; from seep_site import settings as s; print(json.dumps({"
         "'DEBUG': s.DEBUG, 'ALLOWED_HOSTS': s.ALLOWED_HOSTS, 'DATABASE': s.DATABASES['default'],"
-        "'CACHE': s.CACHES['default']['BACKEND'], 'BASE_DIR': str(s.BASE_DIR)}, default=str))"
+        "'CACHE': s.CACHES['default']['BACKEND'], 'CACHE_OPTIONS': s.CACHES['default'].get("
+        "'OPTIONS'), 'BASE_DIR': str(s.BASE_DIR)}, default=str))"
     )
     result = run(["-c", script], **environment)
     assert result.returncode == 0, result.stderr
@@ -107,6 +108,15 @@ def test_redis_url_selects_redis_cache() -> None:
     assert cache == "django.core.cache.backends.redis.RedisCache"
 
 
+def test_a_silent_redis_is_given_up_on_within_redis_timeout() -> None:
+    """``tests/web/test_cache_down.py`` proves it against a real silent server."""
+    default = settings_of(REDIS_URL="redis://127.0.0.1:6379/0")["CACHE_OPTIONS"]
+    chosen = settings_of(REDIS_URL="redis://127.0.0.1:6379/0", REDIS_TIMEOUT="0.25")
+
+    assert default == {"socket_connect_timeout": 1, "socket_timeout": 1}
+    assert chosen["CACHE_OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.25}
+
+
 def test_production_serves_https_only_but_lets_the_health_check_through() -> None:
     script = (
         "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'seep_site.settings';"
@@ -129,8 +139,9 @@ def test_production_serves_https_only_but_lets_the_health_check_through() -> Non
 
 
 def test_postgresql_connections_give_up_and_queries_are_bounded() -> None:
-    """A silent database fails a request within seconds instead of holding a worker
-    (``tests/web/test_health.py`` proves it against real silent servers)."""
+    """A silent database fails a request within seconds instead of holding a worker, and a
+    request waiting for a locked row gives up well before that (``tests/web/test_health.py``
+    and ``tests/web/test_locked_table.py`` prove it against real servers)."""
     url = "postgres://seep:secret@db.internal:5433/seep"
 
     default = settings_of(DATABASE_URL=url)["DATABASE"]
@@ -138,14 +149,20 @@ def test_postgresql_connections_give_up_and_queries_are_bounded() -> None:
         DATABASE_URL=url + "?options=-c%20search_path%3Dseep",
         DATABASE_CONNECT_TIMEOUT="3",
         DATABASE_STATEMENT_TIMEOUT="7.5",
+        DATABASE_LOCK_TIMEOUT="1.5",
     )["DATABASE"]
-    unlimited = settings_of(DATABASE_URL=url, DATABASE_STATEMENT_TIMEOUT="0")["DATABASE"]
+    unlimited = settings_of(
+        DATABASE_URL=url, DATABASE_STATEMENT_TIMEOUT="0", DATABASE_LOCK_TIMEOUT="0"
+    )["DATABASE"]
 
     assert isinstance(default, dict) and isinstance(chosen, dict) and isinstance(unlimited, dict)
-    assert default["OPTIONS"] == {"connect_timeout": 5, "options": "-c statement_timeout=20000"}
+    assert default["OPTIONS"] == {
+        "connect_timeout": 5,
+        "options": "-c statement_timeout=20000 -c lock_timeout=5000",
+    }
     assert chosen["OPTIONS"] == {
         "connect_timeout": 3,
-        "options": "-c search_path=seep -c statement_timeout=7500",
+        "options": "-c search_path=seep -c statement_timeout=7500 -c lock_timeout=1500",
     }
     assert unlimited["OPTIONS"] == {"connect_timeout": 5}
 

@@ -8,7 +8,8 @@ started, every change is a compare-and-swap on ``version`` (``_swap``): a post s
 it answers, and of two that answer the same one exactly one is stored, whichever process runs
 them. A bot's turn is asked for by every seated person's browser (there is no other clock on the
 server); the first to claim it in the shared cache makes the play, the others are told nothing
-happened, and the compare-and-swap keeps it one play even if the cache forgets the claim.
+happened, and the compare-and-swap keeps it one play even if the cache forgets the claim (or is
+down: the claim only saves the others' work).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from game.match.pace import BOT_PAUSE, pause_before_bots
 from game.tables import codes, seeds
 from game.tables.models import Game, Level, Reaction, Seat
 from game.web.busy import ExpertSlot
+from game.web.outages import optional
 from game.web.rows import Columns, columns
 
 POLL_SECONDS = 1.0  # how often every page at a table asks whether anything changed
@@ -386,7 +388,7 @@ def bot_turn(table: Game, seats: list[Seat], expected: int) -> Turn:
         return Turn.NOT_YET
     claim = f"tables:turn:{table.pk}:{expected}"
     token = secrets.token_hex(8)
-    if not cache.add(claim, token, timeout=CLAIM_SECONDS):
+    if not optional(lambda: cache.add(claim, token, timeout=CLAIM_SECONDS), True):
         return Turn.CLAIMED
     with ExpertSlot() as slot:
         if level == Level.EXPERT and not slot.take():

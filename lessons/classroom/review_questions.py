@@ -6,7 +6,8 @@ is drawn from that seat's view only, so no other seat's hand reaches a page. It 
 same search as the review's "try again" (``game.review.judge_play``, with the review's budget and
 seed): any play within the margin of the best is right; an illegal one gets the rule it breaks,
 a legal one the Expert's reason. Each play is searched once per moment (the shared cache
-remembers the verdict), so a class answering the same play costs one search.
+remembers the verdict), so a class answering the same play costs one search; with the cache down
+each answer is searched.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from game.table.explanations import word_explanation
 from game.table.wording import describe_play as describe
 from game.tables.models import SeatReview
 from game.web.numbers import read_number
+from game.web.outages import optional
 from lessons.classroom.models import RoundSeat
 from lessons.questions import Outcome, PlayQuestion, Reveal
 from lessons.questions.plays import CHOOSE_ONE, move_form
@@ -110,10 +112,10 @@ class BestPlayQuestion(PlayQuestion):
         assert self.view is not None
         play = hashlib.sha256(move.to_json_text().encode()).hexdigest()[:24]
         key = f"classroom:review-verdict:{REVIEW_VERSION}:{self.cache_key}:{play}"
-        found = cache.get(key)
+        found = optional(lambda: cache.get(key), None)
         if found is None:
             found = judge_play(self.view, move, budget=self.budget, seed=self.search_seed)
-            cache.set(key, found, timeout=VERDICT_SECONDS)
+            optional(lambda: cache.set(key, found, timeout=VERDICT_SECONDS), None)
         assert isinstance(found, Verdict)
         return found
 

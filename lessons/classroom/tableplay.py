@@ -30,6 +30,7 @@ from game.tables import review, service
 from game.tables.board import player_name
 from game.tables.models import Game, Seat, SeatReview
 from game.web.numbers import read_number
+from game.web.outages import optional
 from lessons.classroom import live
 from lessons.classroom.models import (
     Classroom,
@@ -64,13 +65,16 @@ def _presence_key(student_id: int) -> str:
 
 def mark_present(student_id: int) -> None:
     """The student's class page is open (its poll came in). Added only if absent, so a page
-    polling every two seconds writes once in ``PRESENT_SECONDS``, not at every poll."""
-    cache.add(_presence_key(student_id), True, timeout=PRESENT_SECONDS)
+    polling every two seconds writes once in ``PRESENT_SECONDS``, not at every poll. A hint
+    for the teacher's choice of players: with the cache down it is left out."""
+    optional(lambda: cache.add(_presence_key(student_id), True, timeout=PRESENT_SECONDS), False)
 
 
 def present(students: Sequence[Student]) -> set[int]:
     """The students who count as here: their class page polled lately, or they just joined."""
-    found = cache.get_many([_presence_key(student.pk) for student in students])
+    found: dict[str, object] = optional(
+        lambda: cache.get_many([_presence_key(s.pk) for s in students]), {}
+    )
     recently = timezone.now() - JUST_JOINED
     return {
         student.pk
