@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks_db",
     "game.table",
+    "game.review_web",
     "game.practice",  # its migrations alone: the practice games moved to game.tables
     "game.tables",
     "lessons",
