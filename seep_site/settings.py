@@ -127,6 +127,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "seep_site.methods.MethodsMiddleware",  # HEAD and OPTIONS on every page
     "django.contrib.sessions.middleware.SessionMiddleware",
     "seep_site.i18n.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
