@@ -7,6 +7,13 @@ window, attempts for that account, or from that address, are refused with a 429 
 password is even checked (hashing it is slow on purpose, so guessing must not get to do it),
 until the window passes. A successful sign-in, or a new password set from a reset email, forgets
 the account's failures.
+
+Asking for a reset link is counted the same way, per email address and per client address
+(``RequestResetView``), whether or not an account has that email: each link is a mail sent to
+someone's inbox, which a stranger must not be able to fill.
+
+With the cache down nothing can be counted, and these requests get a 503
+(``seep_site.unavailable``) rather than go uncounted.
 """
 
 from __future__ import annotations
@@ -20,9 +27,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.contrib.auth.models import User
-from django.contrib.auth.views import LoginView, PasswordResetConfirmView
+from django.contrib.auth.views import LoginView, PasswordResetConfirmView, PasswordResetView
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.forms import EmailField
@@ -91,22 +103,26 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
-# Throttling failed sign-ins ------------------------------------------------------------------
+# Throttling failed sign-ins and reset mails ---------------------------------------------------
 
 
 @dataclass(frozen=True)
-class LoginLimit:
-    """At most ``failures`` failed sign-ins per fixed window of ``seconds``."""
+class Limit:
+    """At most ``hits`` (failed sign-ins, reset links) per fixed window of ``seconds``."""
 
     name: str
-    failures: int
+    hits: int
     seconds: int
 
 
 # Someone who forgot their password gets ten tries a quarter of an hour. A school's pupils often
 # share one address, and mistype: the address gets more, but not enough to guess with.
-PER_ACCOUNT = LoginLimit("account", 10, 15 * 60)
-PER_ADDRESS = LoginLimit("address", 50, 15 * 60)
+PER_ACCOUNT = Limit("login-account", 10, 15 * 60)
+PER_ADDRESS = Limit("login-address", 50, 15 * 60)
+# A link that has not come yet may be asked for again, but an inbox gets three an hour; a
+# school's teachers share one address.
+RESETS_PER_EMAIL = Limit("reset-email", 3, 60 * 60)
+RESETS_PER_ADDRESS = Limit("reset-address", 20, 60 * 60)
 
 # The clock the windows are cut from (tests stand it still).
 clock: Callable[[], float] = time.time
@@ -122,9 +138,9 @@ def counted_address(request: HttpRequest) -> str:
 
 @dataclass(frozen=True)
 class Counted:
-    """One thing failures are counted against: an account or an address."""
+    """One thing hits are counted against: an account, an email or a client's address."""
 
-    limit: LoginLimit
+    limit: Limit
     who: str
 
     def _window(self) -> tuple[int, float]:
@@ -137,15 +153,15 @@ class Counted:
     def key(self) -> str:
         # Hashed: a username may be long, and any text at all.
         who = hashlib.sha256(self.who.encode()).hexdigest()[:32]
-        return f"accounts:login-failures:{self.limit.name}:{who}:{self._window()[0]}"
+        return f"accounts:{self.limit.name}:{who}:{self._window()[0]}"
 
     @property
     def seconds_left(self) -> int:
         return math.ceil(self._window()[1])
 
-    def fail(self) -> None:
-        """Count one failure (atomically on Redis; the database cache may miss one of a few
-        simultaneous failures: a limit, not a tally)."""
+    def hit(self) -> None:
+        """Count one (atomically on Redis; the database cache may miss one of a few
+        simultaneous ones: a limit, not a tally)."""
         count(self.key, self.seconds_left + 1)
 
     def forgive(self) -> None:
@@ -164,7 +180,7 @@ def locked_for(subjects: tuple[Counted, ...]) -> int:
     waits = [
         subject.seconds_left
         for subject in subjects
-        if int(counts.get(subject.key, 0)) >= subject.limit.failures
+        if int(counts.get(subject.key, 0)) >= subject.limit.hits
     ]
     return max(waits, default=0)
 
@@ -211,8 +227,8 @@ class ThrottledAuthenticationForm(AuthenticationForm):
             cleaned = super().clean()
         except ValidationError as error:
             if error.code == "invalid_login":
-                account.fail()
-                address.fail()
+                account.hit()
+                address.hit()
             raise
         account.forgive()
         return cleaned
@@ -243,3 +259,36 @@ class ResetPasswordView(PasswordResetConfirmView):
         # The password is changed: a cache that is down only leaves the failures to expire.
         optional(Counted(PER_ACCOUNT, form.user.get_username().casefold()).forgive, None)
         return response
+
+
+class RequestResetView(PasswordResetView):
+    """Django's "email me a link" step, at most ``RESETS_PER_EMAIL`` links to one email address
+    and ``RESETS_PER_ADDRESS`` asked from one client; over either, a 429 with Retry-After and no
+    mail. The answer is the same whether an account has the email or not."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        subjects = (
+            Counted(RESETS_PER_EMAIL, form.cleaned_data["email"].casefold()),
+            Counted(RESETS_PER_ADDRESS, counted_address(self.request)),
+        )
+        wait = locked_for(subjects)
+        if wait:
+            minutes = math.ceil(wait / 60)
+            form.add_error(
+                None,
+                ngettext(
+                    "Too many reset links were asked for this email address, or from your "
+                    "network. Try again in %(minutes)d minute.",
+                    "Too many reset links were asked for this email address, or from your "
+                    "network. Try again in %(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+            )
+            response = self.form_invalid(form)
+            response.status_code = 429
+            response["Retry-After"] = str(wait)
+            return response
+        for subject in subjects:
+            subject.hit()
+        return super().form_valid(form)

@@ -3,7 +3,7 @@ Hindi at ``/hi/…``: seep_site/i18n.py); the health check and the language menu
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from lessons.accounts import ResetPasswordView, SignInView, signup
+from lessons.accounts import RequestResetView, ResetPasswordView, SignInView, signup
 from lessons.language import set_language
 from seep_site.health import healthz
 from seep_site.i18n import i18n_patterns
@@ -22,8 +22,10 @@ urlpatterns += i18n_patterns(
     path("", include("lessons.classroom.urls")),  # /classroom/…, /join, /live/…
     path("settings/", include("game.table.urls")),  # the deck switch
     path("accounts/signup/", signup, name="signup"),
-    # Before Django's own accounts URLs: signing in is throttled (lessons.accounts).
+    # Before Django's own accounts URLs: signing in and reset mails are throttled
+    # (lessons.accounts).
     path("accounts/login/", SignInView.as_view(), name="login"),
+    path("accounts/password_reset/", RequestResetView.as_view(), name="password_reset"),
     path(
         "accounts/reset/<uidb64>/<token>/",
         ResetPasswordView.as_view(),

@@ -76,7 +76,7 @@ def test_failures_are_counted_for_the_account(teacher: User) -> None:
 
 
 def test_the_account_is_locked_after_too_many_failures(teacher: User) -> None:
-    fail(PER_ACCOUNT.failures)
+    fail(PER_ACCOUNT.hits)
 
     client = Client(REMOTE_ADDR="198.51.100.1")  # another address: the account is what is locked
     response = client.post(LOGIN, {"username": "teacher", "password": PASSWORD})
@@ -90,7 +90,7 @@ def test_the_account_is_locked_after_too_many_failures(teacher: User) -> None:
 
 def test_a_locked_attempt_never_checks_the_password(teacher: User) -> None:
     """Hashing a password is slow on purpose: refused guesses must not cost the server one."""
-    fail(PER_ACCOUNT.failures)
+    fail(PER_ACCOUNT.hits)
 
     with mock.patch("django.contrib.auth.forms.authenticate") as authenticate:
         for password in (PASSWORD, "another-guess"):
@@ -100,8 +100,8 @@ def test_a_locked_attempt_never_checks_the_password(teacher: User) -> None:
 
 
 def test_the_usernames_capitals_do_not_make_another_account(teacher: User) -> None:
-    fail(PER_ACCOUNT.failures // 2, "teacher")
-    fail(PER_ACCOUNT.failures - PER_ACCOUNT.failures // 2, "TEACHER")
+    fail(PER_ACCOUNT.hits // 2, "teacher")
+    fail(PER_ACCOUNT.hits - PER_ACCOUNT.hits // 2, "TEACHER")
 
     assert sign_in("Teacher", PASSWORD)[0] == 429
 
@@ -109,7 +109,7 @@ def test_the_usernames_capitals_do_not_make_another_account(teacher: User) -> No
 def test_the_lock_ends_with_its_window_however_often_it_is_tried(
     teacher: User, clock: Clock
 ) -> None:
-    fail(PER_ACCOUNT.failures)
+    fail(PER_ACCOUNT.hits)
     for _ in range(30):
         assert sign_in("teacher", "still-guessing")[0] == 429  # refused, and not counted
 
@@ -123,18 +123,18 @@ def test_the_lock_ends_with_its_window_however_often_it_is_tried(
 
 
 def test_signing_in_forgets_the_accounts_failures(teacher: User) -> None:
-    fail(PER_ACCOUNT.failures - 1)
+    fail(PER_ACCOUNT.hits - 1)
     assert sign_in("teacher", PASSWORD)[0] == 302
     assert failures() == 0
 
-    fail(PER_ACCOUNT.failures - 1)
+    fail(PER_ACCOUNT.hits - 1)
 
     assert sign_in("teacher", PASSWORD)[0] == 302
 
 
 def test_an_address_is_locked_after_too_many_failures_across_accounts(teacher: User) -> None:
-    guessed = [f"user{n}" for n in range(PER_ADDRESS.failures // PER_ACCOUNT.failures + 1)]
-    for n in range(PER_ADDRESS.failures):
+    guessed = [f"user{n}" for n in range(PER_ADDRESS.hits // PER_ACCOUNT.hits + 1)]
+    for n in range(PER_ADDRESS.hits):
         fail(1, guessed[n % len(guessed)], address="203.0.113.7")
 
     assert sign_in("teacher", PASSWORD, address="203.0.113.7")[0] == 429
@@ -144,7 +144,7 @@ def test_an_address_is_locked_after_too_many_failures_across_accounts(teacher: U
 def test_a_success_does_not_forgive_the_address(teacher: User) -> None:
     """Else a guesser with an account of their own could sign in with it between guesses."""
     get_user_model().objects.create_user("guesser", password="guessers-own-9")
-    for n in range(PER_ADDRESS.failures - 1):
+    for n in range(PER_ADDRESS.hits - 1):
         fail(1, f"user{n % 6}")
     assert sign_in("guesser", "guessers-own-9")[0] == 302
 
@@ -154,7 +154,7 @@ def test_a_success_does_not_forgive_the_address(teacher: User) -> None:
 
 
 def test_an_ipv6_address_is_counted_by_its_64(teacher: User) -> None:
-    for n in range(PER_ADDRESS.failures):
+    for n in range(PER_ADDRESS.hits):
         fail(1, f"user{n % 6}", address=f"2001:db8:1:2::{n + 1:x}")
 
     assert sign_in("teacher", PASSWORD, address="2001:db8:1:2:ffff::1")[0] == 429
@@ -169,7 +169,7 @@ def test_behind_a_trusted_proxy_each_visitor_is_counted_apart(
     """
     settings.SEEP_TRUSTED_PROXIES = ["10.0.0.1"]
     proxied = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.50")
-    for n in range(PER_ADDRESS.failures):
+    for n in range(PER_ADDRESS.hits):
         response = proxied.post(LOGIN, {"username": f"user{n % 6}", "password": "guess"})
         assert response.status_code == 200
 
@@ -182,7 +182,7 @@ def test_behind_a_trusted_proxy_each_visitor_is_counted_apart(
 
 def test_a_missing_password_is_neither_checked_nor_counted(teacher: User) -> None:
     client = Client()
-    for _ in range(PER_ACCOUNT.failures + 1):
+    for _ in range(PER_ACCOUNT.hits + 1):
         assert client.post(LOGIN, {"username": "teacher"}).status_code == 200
 
     assert failures() == 0
@@ -190,7 +190,7 @@ def test_a_missing_password_is_neither_checked_nor_counted(teacher: User) -> Non
 
 
 def test_a_locked_account_can_still_reset_its_password(teacher: User) -> None:
-    fail(PER_ACCOUNT.failures)
+    fail(PER_ACCOUNT.hits)
     client = Client()
 
     client.post(reverse("password_reset"), {"email": "teacher@example.org"})
