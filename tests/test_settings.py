@@ -121,6 +121,7 @@ def test_production_serves_https_only_but_lets_the_health_check_through() -> Non
     script = (
         "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'seep_site.settings';"
         "import django; django.setup(); from django.test import Client;"
+        "from django.core.management import call_command; call_command('createcachetable');"
         "client = Client(HTTP_HOST='seep.example');"
         "home = client.get('/'); health = client.get('/healthz');"
         "proxied = client.get('/healthz', HTTP_X_FORWARDED_PROTO='https');"
