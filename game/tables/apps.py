@@ -15,9 +15,9 @@ class TablesConfig(AppConfig):
     verbose_name = "Tables"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_in
+        from game.tables.holders import claim_seats, moved_key
+        from game.web.browser import former_key_moved, signed_in
 
-        from game.tables.holders import claim_seats
-
-        # A browser's seats follow it into the account it signs in to.
-        user_logged_in.connect(claim_seats, dispatch_uid="people-claim-seats")
+        # A browser's seats follow it into the account it signs in to, and to its one key.
+        signed_in.connect(claim_seats, dispatch_uid="tables-claim-seats")
+        former_key_moved.connect(moved_key, dispatch_uid="tables-moved-key")

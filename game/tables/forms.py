@@ -4,6 +4,7 @@ the engine counts them (0–3)."""
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -90,14 +91,22 @@ def bot_speed_field(help_text: StrPromise = SPEED_HELP) -> forms.TypedChoiceFiel
 
 class TableSettingsForm(forms.Form):
     """A new table's form, drawn as its choices, then its switches (tables/table_settings.html);
-    ``SEAT_FIELDS``, who sits where, are drawn on their own."""
+    ``SEAT_FIELDS``, who sits where, are drawn on their own.
+
+    ``once`` names this one form as drawn: posted twice (a double click), it makes one table."""
 
     SEAT_FIELDS: tuple[str, ...] = ()
+
+    once = forms.CharField(widget=forms.HiddenInput, max_length=32, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["once"].initial = secrets.token_urlsafe(16)
 
     def choices(self) -> list[forms.BoundField]:
         return [
             field
-            for field in self
+            for field in self.visible_fields()
             if field.name not in self.SEAT_FIELDS and not _is_switch(field)
         ]
 
@@ -184,7 +193,10 @@ class NewTableForm(TableSettingsForm):
 
     def table_settings(self) -> dict[str, Any]:
         """The table's own fields, as the model names them."""
-        names = ("deals_to_play", "bot_speed", "turn_seconds", "show_legal", "hints", "spectators")
+        names = (
+            "deals_to_play", "bot_speed", "turn_seconds", "show_legal", "hints", "spectators",
+            "once",
+        )  # fmt: skip
         return {name: self.cleaned_data[name] for name in names}
 
 

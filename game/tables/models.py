@@ -44,6 +44,8 @@ class Game(models.Model):
         related_name="hosted_tables",
     )
     host_key = models.CharField(max_length=64, blank=True, db_index=True)
+    # The new-table form it was made from (``TableSettingsForm.once``): posted twice, one table.
+    once = models.CharField(max_length=32, blank=True, default="")
     deals_to_play = models.PositiveSmallIntegerField(default=1)  # 0: play until one baazi
     bot_speed = models.CharField(max_length=6, choices=BotSpeed.choices, default=BotSpeed.NORMAL)
     show_legal = models.BooleanField(default=True)
@@ -73,6 +75,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["once"], condition=~models.Q(once=""), name="one_table_per_form"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"practice game {self.code}" if self.practice else f"table {self.code}"

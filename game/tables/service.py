@@ -24,7 +24,7 @@ from functools import lru_cache
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -72,10 +72,35 @@ def create_table(
     **settings: object,
 ) -> Game:
     """A new table with the four seats given (``""`` for a person's, else a bot's level), under
-    a fresh code."""
-    levels = list(seats)
+    a fresh code; or, for a form posted twice (``once``), the table its first post made."""
+    return _new_table(list(seats), host_user, host_key, "", **settings)[0]
+
+
+def _made_once(once: object, key: str) -> Game | None | bool:
+    """The table this browser made from the form named ``once`` already; False when another
+    browser's table has that name (a form copied from someone: it makes a table of its own)."""
+    if not once:
+        return None
+    made = Game.objects.filter(once=once)
+    if not made.exists():
+        return None
+    mine = made.filter(Q(host_key=key) | Q(seats__holder_key=key)).first() if key else None
+    return mine or False
+
+
+def _new_table(
+    levels: list[str], host_user: User | None, host_key: str, made_by: str = "", **settings: object
+) -> tuple[Game, bool]:
+    """The table and whether this call made it (False: the form's first post did); ``made_by``,
+    the key of the browser that asked, when it does not host the table (a practice game)."""
     assert len(levels) == 4
+    key = host_key or made_by
     for _attempt in range(5):
+        made = _made_once(settings.get("once"), key)
+        if isinstance(made, Game):
+            return made, False
+        if made is False:
+            settings["once"] = ""
         try:
             with transaction.atomic():
                 table = Game.objects.create(
@@ -88,8 +113,8 @@ def create_table(
                     Seat(table=table, number=number, level=level)
                     for number, level in enumerate(levels)
                 )
-                return table
-        except IntegrityError:  # the code was taken: draw another
+                return table, True
+        except IntegrityError:  # the code was taken, or the form's other post made the table
             continue
     raise RuntimeError("no free table code after five tries")
 
@@ -111,9 +136,11 @@ def create_held_table(seats: Sequence[Held | str], **settings: object) -> Game:
     yet is played for by the stand-in when the turn timer runs out)."""
     assert len(seats) == 4 and any(isinstance(seat, Held) for seat in seats)
     with transaction.atomic():
-        table = create_table(
-            ["" if isinstance(seat, Held) else seat for seat in seats], None, "", **settings
-        )
+        levels = ["" if isinstance(seat, Held) else seat for seat in seats]
+        made_by = next(seat.key for seat in seats if isinstance(seat, Held))
+        table, made = _new_table(levels, None, "", made_by=made_by, **settings)
+        if not made:
+            return table
         moment = timezone.now()
         for number, seat in enumerate(seats):
             if isinstance(seat, Held):
@@ -175,16 +202,17 @@ def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> Non
 
 
 @transaction.atomic
-def take_seat(
-    table: Game, number: int, name: str, user: User | None, key: str
-) -> Game:
+def take_seat(table: Game, number: int, name: str, user: User | None, key: str) -> Game:
     """Sit the person at a free seat; the match starts once no seat is left free. Mid-match the
-    free seat is one its person left: the stand-in bot stops and the newcomer plays it on."""
+    free seat is one its person left: the stand-in bot stops and the newcomer plays it on.
+    Asking again for the seat one holds is the same join, and changes nothing."""
     table, seats = _locked(table)
     for other in seats:
         if (key and other.holder_key == key) or (
             user is not None and other.holder_user_id == user.pk
         ):
+            if other.number == number:
+                return table  # the same join again (a double tap): one seat, already theirs
             raise TableError(
                 _("You already sit at seat %(number)s.") % {"number": other.number + 1}
             )

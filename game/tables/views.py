@@ -46,10 +46,11 @@ from game.tables.forms import (
     NewTableForm,
     ReactionForm,
 )
-from game.tables.holders import Viewer, browser_key, my_tables, viewer_of
+from game.tables.holders import Viewer, my_tables, viewer_of
 from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
 from game.web import qr
+from game.web.browser import browser_key
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
 from game.web.handover import take_over
 from game.web.http import HtmxHttpRequest, local_path
@@ -135,6 +136,7 @@ def _after_post(
 
 
 def _practice_index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    browser_key(request, create=True)  # before the form can be posted twice (game.web.browser)
     games = list(my_tables(request, practice=True)[:20])
     return render(request, "tables/play.html", {"form": form, "games": games}, status=status)
 
@@ -245,6 +247,7 @@ def former_address(request: HttpRequest, former_id: str, rest: str = "") -> Http
 
 
 def _index(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
+    browser_key(request, create=True)  # before the form can be posted twice (game.web.browser)
     context = {
         "form": forms.get("form") or NewTableForm(),
         "code_form": forms.get("code_form") or CodeForm(),
@@ -298,6 +301,8 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The table: the lobby, your seat's board, or a watcher's. Opening the page is coming back:
     a person a stand-in bot was playing for takes their seat again."""
     found, seats, viewer = _table(request, code)
+    if viewer.seat is None:
+        browser_key(request, create=True)  # before "Sit here" can be tapped twice
     full_page = not request.htmx or request.htmx.history_restore_request
     if full_page and viewer.seat is not None and viewer.seat.number in found.away:
         service.come_back(found, viewer.seat.number)

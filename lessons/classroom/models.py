@@ -57,7 +57,7 @@ class Student(models.Model):
     learner = models.ForeignKey(
         Learner, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # The join key of the browser that joined (``rosters.browser_key``): the two posts of a
+    # The join key of the browser that joined (``game.web.browser``): the two posts of a
     # double click on Join are one browser's, and get this one place.
     browser = models.CharField(max_length=32, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)

@@ -13,7 +13,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.contrib.auth.signals import user_logged_in
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.dispatch import receiver
@@ -21,13 +20,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from game.web.browser import browser_key, former_key_moved, signed_in
 from lessons.classroom import codes
 from lessons.classroom.models import NICKNAME_LENGTH, Answer, Classroom, Question, Student
 from lessons.learners import adopt, current_learner, keep_apart
 from lessons.models import AnswerRecord, Learner
 
 SESSION_KEY = "classroom_students"
-BROWSER_KEY = "classroom_browser"
 MOST_STUDENTS_AT_ONCE = 60
 # Places in one class: twice the biggest class a teacher brings, so that a code passed around
 # beyond the class cannot fill the register (and the teacher's pages) without end. A limit, not
@@ -89,19 +88,6 @@ def clean_nickname(text: str) -> str:
     return nickname
 
 
-def browser_key(request: HttpRequest) -> str:
-    """This browser's join key, made and kept in its session the first time it is asked for.
-
-    The join page asks for it, so the session exists before the form is shown and both posts
-    of a double click on Join carry it, even when each is read before the other saves the
-    session; ``enrol`` stores it on the place it makes."""
-    key = request.session.get(BROWSER_KEY)
-    if not isinstance(key, str) or not key:
-        key = secrets.token_urlsafe(16)
-        request.session[BROWSER_KEY] = key
-    return key
-
-
 def _mine(request: HttpRequest) -> Q:
     mine = Q(pk__in=request.session.get(SESSION_KEY, []))
     if request.user.is_authenticated:
@@ -158,7 +144,7 @@ def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
     The same for one browser however often it asks, even twice at once: of two simultaneous
     posts, the database's constraints let one make the place (one nickname per class, one place
     per account and per join key), and the other finds it by the join key."""
-    browser = browser_key(request)
+    browser = browser_key(request, create=True)
     found = _joined_from_here(request, classroom, browser)
     if found is not None:
         _remember(request, found)
@@ -233,14 +219,12 @@ def _kept_apart_message(kept: SignIn) -> str:
     ) % {"places": places, "reason": kept.reason}
 
 
-@receiver(user_logged_in)
-def claim_students(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+@receiver(signed_in)
+def claim_students(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
     """On sign-in, the browser's places become the account's if ``sign_in`` says so (and their
     answers with them: ``lessons.learners`` merges the browser's learner); if not, the browser
-    forgets them and the next page says so."""
-    if request is None or not hasattr(request, "session"):
-        return
-    request.session.pop(BROWSER_KEY, None)  # the next join from here is the account's
+    forgets them and the next page says so. The browser's key is renewed after this
+    (``game.web.browser``): the next join from here is the account's."""
     found = sign_in(request, user)
     if found.kept_apart:
         apart = {place.pk for place in found.kept_apart}
@@ -254,6 +238,13 @@ def claim_students(sender: Any, request: HttpRequest | None, user: Any, **kwargs
     for student in found.claimed:
         student.user, student.learner = user, learner
         student.save(update_fields=["user", "learner"])
+
+
+@receiver(former_key_moved)
+def moved_key(sender: Any, before: str, after: str, **kwargs: Any) -> None:
+    """A browser had two keys (``game.web.browser``): its places move to the one it keeps."""
+    classes = Student.objects.filter(browser=after).values("classroom")
+    Student.objects.filter(browser=before).exclude(classroom__in=classes).update(browser=after)
 
 
 @receiver(keep_apart)

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from game.review_web import reviews
-from game.tables import holders
 from game.tables.forms import TIMERS
 from game.tables.models import Level, SeatReview
+from game.web.browser import browser_key
 from game.web.http import HtmxHttpRequest
 from lessons.classroom import review_questions, rosters, tableplay
 from lessons.classroom.forms import NumberField
@@ -302,7 +302,7 @@ def my_table(request: HttpRequest, pk: int) -> HttpResponse:
     student = rosters.my_students(request).filter(classroom_id=pk).first()
     if student is None:
         return redirect("classroom:my_class", pk=pk)
-    seat = tableplay.arrive(student, holders.browser_key(request, create=True))
+    seat = tableplay.arrive(student, browser_key(request, create=True))
     if seat is None:
         messages.info(request, _("No table play is on for you in this class now."))
         return redirect("classroom:my_class", pk=pk)

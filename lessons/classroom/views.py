@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from game.web import qr
+from game.web.browser import browser_key
 from game.web.http import HtmxHttpRequest, client_address
 from lessons.classroom import (
     codes,
@@ -133,7 +134,7 @@ def class_create(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     """Join a live session or a class with the code the teacher shows, and a nickname."""
     if request.method == "GET":
-        rosters.browser_key(request)  # the session exists before the form can be posted twice
+        browser_key(request, create=True)  # the session exists before the form can be posted twice
         form = JoinForm(initial={"code": request.GET.get("code", "")[:20]})
         return render(request, "classroom/join.html", {"form": form})
     form = JoinForm(request.POST)

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from game.web.browser import KEY as BROWSER_KEY
 from lessons.classroom import rosters
 from lessons.classroom.models import Classroom, LiveSession, Participant, Student
 from lessons.learners import SESSION_KEY as LEARNER_KEY
@@ -56,9 +57,9 @@ def assert_the_browser_kept_its_place(browser: Client, target: LiveSession | Cla
 @pytest.mark.django_db
 def test_the_join_page_starts_the_session_once(classroom: Classroom) -> None:
     browser = browser_at_the_join_page(classroom.code)
-    key = saved_session(browser)[rosters.BROWSER_KEY]
+    key = saved_session(browser)[BROWSER_KEY]
     browser.get(JOIN)
-    assert saved_session(browser)[rosters.BROWSER_KEY] == key
+    assert saved_session(browser)[BROWSER_KEY] == key
 
 
 @pytest.mark.django_db

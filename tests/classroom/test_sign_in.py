@@ -19,6 +19,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.test import Client
 from django.urls import reverse
 
+from game.web.browser import hand_over_on_sign_in
 from lessons.classroom import homework, live, rosters
 from lessons.classroom.models import Classroom, Homework, LiveSession, Student
 from lessons.course.models import LessonProgress
@@ -41,8 +42,8 @@ def _either_order(request: pytest.FixtureRequest) -> Iterator[None]:
         user_logged_in.disconnect(merge_session_learner)
         user_logged_in.connect(merge_session_learner)
         yield
-        user_logged_in.disconnect(rosters.claim_students)
-        user_logged_in.connect(rosters.claim_students)
+        user_logged_in.disconnect(hand_over_on_sign_in)
+        user_logged_in.connect(hand_over_on_sign_in)
     else:
         yield
 

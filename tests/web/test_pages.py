@@ -13,6 +13,9 @@ from django.urls import reverse
 from game.engine import DECK, Card
 from tests.web.markup import elements, text_of
 
+# The pages that offer a table make the browser's key (a session) when drawn.
+pytestmark = pytest.mark.django_db
+
 NAV = {
     "Learn": "lessons:learn",
     "Puzzles": "puzzles:trainer",
@@ -178,7 +181,6 @@ def test_face_down_card_is_named_as_such() -> None:
     assert text_of(svg) == ""
 
 
-@pytest.mark.django_db
 def test_the_cache_is_shared_through_the_database_by_default() -> None:
     cache.set("greeting", "namaste", 30)
 
