@@ -19,10 +19,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import reswap, retarget
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.web.http import HtmxHttpRequest
@@ -38,7 +38,7 @@ from lessons.classroom.forms import (
 from lessons.classroom.models import LiveSession
 from lessons.classroom.places import Place
 from lessons.classroom.questions import Asked
-from lessons.classroom.views import csv_response, join_context
+from lessons.classroom.views import _confirmed, csv_response, join_context
 from lessons.questions import AnswerError, Outcome
 
 Status = LiveSession.Status
@@ -294,9 +294,42 @@ def session_reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def session_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return _control(request, pk, live.finish)
+    """Ending a session before its last question asks first, on a page of its own; only that
+    page's confirmed POST ends it. (After the last question "Next" finishes it.)"""
+    if _confirmed(request):
+        return _control(request, pk, live.finish)
+    session = _taught_session(request, pk)
+    on_projector = request.GET.get("screen", request.POST.get("screen")) == "projector"
+    if request.htmx:  # the one-click button of a page open since before: to the question
+        query = "?screen=projector" if on_projector else ""
+        return HttpResponseClientRedirect(request.path + query)
+    back = reverse("classroom:projector" if on_projector else "classroom:session", args=[pk])
+    if not session.is_open:
+        return redirect(back)
+    left = session.questions.filter(number__gt=session.current).count()
+    context = {
+        "classroom": session.classroom,
+        "title": _("End “%(title)s” now?") % {"title": session.title},
+        "lead": _("This cannot be undone:"),
+        "goes": [
+            ngettext(
+                "%(n)s question is never asked",
+                "%(n)s questions are never asked",
+                left,
+            )
+            % {"n": left},
+            _("students can no longer join or answer"),
+        ],
+        "stays": [_("The answers given so far and the results stay.")],
+        "action": request.path,
+        "fields": {"state": session.state} | ({"screen": "projector"} if on_projector else {}),
+        "confirm_label": _("End the session now"),
+        "keep_url": back,
+        "keep_label": _("Go on with the session"),
+    }
+    return render(request, "classroom/confirm.html", context)
 
 
 @login_required

@@ -26,11 +26,11 @@ Join = Callable[[LiveSession | Classroom, str], Client]
 
 
 def control(client: Client, session: LiveSession, action: str) -> str:
-    """The teacher presses a control on the live screen (as htmx does)."""
+    """The teacher presses a control on the live screen (as htmx does); ending the session early
+    is the confirmed press of the page that asks first."""
     session.refresh_from_db()
-    response = client.post(
-        reverse(f"classroom:{action}", args=[session.pk]), {"state": session.state}, headers=HTMX
-    )
+    data = {"state": session.state} | ({"confirm": "yes"} if action == "finish" else {})
+    response = client.post(reverse(f"classroom:{action}", args=[session.pk]), data, headers=HTMX)
     assert response.status_code == 200
     session.refresh_from_db()
     return response.content.decode()

@@ -86,6 +86,7 @@ ASKING_FIRST = {
     "classroom:student_password",
     "classroom:teacher_remove",
     "classroom:homework_remove",
+    "classroom:finish",
 }
 
 

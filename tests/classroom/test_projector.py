@@ -24,9 +24,10 @@ def projector(client: Client, session: LiveSession, **params: Any) -> str:
 
 
 def press(client: Client, session: LiveSession, action: str, **extra: Any) -> Any:
-    """A control on the projector's strip, as htmx sends it."""
+    """A control on the projector's strip, as htmx sends it (ending early: once confirmed)."""
     session.refresh_from_db()
     form = {"state": session.state, "screen": "projector"}
+    form |= {"confirm": "yes"} if action == "finish" else {}
     url = reverse(f"classroom:{action}", args=[session.pk])
     response = client.post(url, form, **extra)
     session.refresh_from_db()
