@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -25,7 +25,7 @@ from game.web.http import HtmxHttpRequest
 from lessons.classroom import review_questions, rosters, tableplay
 from lessons.classroom.forms import NumberField
 from lessons.classroom.models import Classroom, LiveSession, Student, TablePlay
-from lessons.classroom.views import owned_class
+from lessons.classroom.views import _confirmed, owned_class
 
 LENGTHS = [
     (1, gettext_lazy("One deal")),
@@ -203,13 +203,40 @@ def board_poll(request: HtmxHttpRequest, pk: int, rid: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def end(request: HttpRequest, pk: int, rid: int) -> HttpResponse:
-    """The teacher ends the round: the board shows the results."""
+    """The teacher ends the round, asked first on a page of its own (tables still playing lose
+    their deal in play); the confirmed POST ends it, and the board shows the results."""
     made = _round(request, pk, rid)
+    board = reverse("classroom:tableplay_board", args=[pk, rid])
+    if made.status != TablePlay.Status.PLAYING:
+        messages.info(request, _("This round had already ended."))
+        return redirect(board)
+    if not _confirmed(request):
+        playing = made.tables.filter(table__finished__isnull=True).count()
+        context = {
+            "classroom": made.classroom,
+            "title": _("End the round now?"),
+            "lead": _("This cannot be undone:"),
+            "goes": [
+                ngettext(
+                    "%(n)s table is still playing: its deal in play is not reviewed",
+                    "%(n)s tables are still playing: their deals in play are not reviewed",
+                    playing,
+                )
+                % {"n": playing},
+                _("no student is sent to a table of this round any more"),
+            ],
+            "stays": [_("Every finished deal, and each student's review of it, stays.")],
+            "action": request.path,
+            "confirm_label": _("End the round"),
+            "keep_url": board,
+            "keep_label": _("Let them play on"),
+        }
+        return render(request, "classroom/confirm.html", context)
     if not tableplay.end_round(made):
         messages.info(request, _("This round had already ended."))
-    return redirect("classroom:tableplay_board", pk=pk, rid=rid)
+    return redirect(board)
 
 
 class AskForm(forms.Form):

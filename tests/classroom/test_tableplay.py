@@ -17,7 +17,9 @@ from game.tables import seeds, service
 from game.tables.models import Game
 from lessons.classroom import tableplay
 from lessons.classroom.models import Classroom, RoundSeat, Student, TablePlay
+from tests.classroom.test_confirm import confirm_form
 from tests.tables.people.helpers import assert_nothing_hidden
+from tests.web.markup import elements, text_of
 
 HX = {"HX-Request": "true"}
 NAMES = ["Asha", "Ben", "Chitra", "Dev", "Esha"]
@@ -354,16 +356,36 @@ def test_a_table_nobody_moves_is_moved_by_the_board(
     assert tableplay.nudge(made) == 0  # just moved: its pause first
 
 
-def test_ending_the_round_shows_the_results(
+def test_ending_the_round_asks_first_then_shows_the_results(
     classroom: Classroom, teacher_client: Client, students: dict[str, Client]
 ) -> None:
+    """The board links to a page that says what ending does (a plain form and a link back, no
+    JavaScript needed); a GET or a POST that was not that page's only asks."""
     made = _started(classroom, teacher_client, ["Asha", "Ben"])
-    response = teacher_client.post(board_url(made, "tableplay_end"))
-    assert response.status_code == 302
+    url = board_url(made, "tableplay_end")
+    board = teacher_client.get(board_url(made)).content
+    assert {a.attrs.get("href"): text_of(a) for a in elements(board, "a")}[url] == "End the round…"
+    assert not [f for f in elements(board, "form") if f.attrs.get("action") == url]
+    page = teacher_client.get(url)
+    assert text_of(elements(page.content, "h1")[0]) == "End the round now?"
+    listed = [text_of(li) for li in elements(page.content, "li") if "main" in li.ancestors]
+    assert listed[0] == "1 table is still playing: its deal in play is not reviewed"
+    (back,) = [a for a in elements(page.content, "a") if text_of(a) == "Let them play on"]
+    assert back.attrs["href"] == board_url(made)
+    for data in ({}, {"confirm": "no"}):
+        assert teacher_client.post(url, data).status_code == 200
+    made.refresh_from_db()
+    assert made.status == TablePlay.Status.PLAYING
+
+    response = teacher_client.post(url, confirm_form(page.content, url))
+    assert response.status_code == 302 and response["Location"] == board_url(made)
     made.refresh_from_db()
     assert made.status == TablePlay.Status.FINISHED
     html = teacher_client.get(board_url(made)).content.decode()
     assert "Results" in html and "End the round" not in html
+    again = teacher_client.get(url, follow=True)
+    assert again.redirect_chain == [(board_url(made), 302)]
+    assert "This round had already ended." in again.content.decode()
     # Nobody is carried onto a seat of a round that has ended.
     poll = reverse("classroom:my_table_now", args=[classroom.pk])
     assert students["Asha"].get(poll, headers=HX).status_code == 204
