@@ -77,7 +77,7 @@ def test_the_puzzle_page_names_it_only_by_its_link(client: Client) -> None:
 
 
 def migrate(targets: list[tuple[str, str]]) -> StateApps:
-    MigrationExecutor(connection).migrate(targets)  # type: ignore[arg-type]
+    MigrationExecutor(connection).migrate(targets)
     return MigrationExecutor(connection).loader.project_state(targets).apps
 
 
