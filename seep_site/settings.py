@@ -215,7 +215,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 # Signing in leads each to their own page (lessons.classroom.views.after_sign_in).
 LOGIN_REDIRECT_URL = "classroom:after_sign_in"
-LOGOUT_REDIRECT_URL = "lessons:home"
+LOGOUT_REDIRECT_URL = "home"
 
 # Mail (password resets): SMTP in production (EMAIL_HOST, a local relay by default); in
 # development printed to the console unless EMAIL_HOST names a server.

@@ -7,6 +7,7 @@ from lessons.accounts import RequestResetView, ResetPasswordView, SignInView, si
 from lessons.language import set_language
 from seep_site.health import healthz
 from seep_site.i18n import i18n_patterns
+from seep_site.views import home
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", healthz, name="healthz"),
@@ -14,7 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns += i18n_patterns(
-    path("", include("lessons.course.urls")),  # the home page, /cards/, /learn/…
+    path("", home, name="home"),
+    path("", include("lessons.course.urls")),  # /cards/, /learn/…
     path("puzzles/", include("lessons.puzzles.urls")),
     # Every table: /play/ (a practice game), /tables/…, and /t/<code>: a table's short link.
     path("", include("game.tables.urls")),

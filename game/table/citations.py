@@ -50,6 +50,14 @@ def rule_title(number: int) -> str | None:
     return _book.titles.get(number) if _book is not None else None
 
 
+def rule_url(number: int) -> str:
+    """The address of rule ``number`` in the rule book ("" until the book is known, or for a
+    number it does not have)."""
+    if _book is None or number not in _book.titles:
+        return ""
+    return f"{_book.url()}#R{number}"
+
+
 def citations_in(text: str) -> list[int]:
     """Every rule number a text cites, in order (a range gives both its ends)."""
     numbers = []

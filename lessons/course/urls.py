@@ -5,7 +5,6 @@ from lessons.course import views
 app_name = "lessons"
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("cards/", views.deck, name="deck"),
     path("learn/", views.learn, name="learn"),
     path("learn/<slug:slug>/", views.lesson_start, name="lesson"),

@@ -25,15 +25,6 @@ SUIT_NAMES = {
     Suit.CLUBS: _("Clubs"),
 }
 
-# Five of the 17 cards that score (R3), fanned out on the front page.
-HOME_FAN = ("KS", "TD", "AH", "QS", "AC")
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "course/home.html", {"fan": HOME_FAN})
-
-
 @require_GET
 def deck(request: HttpRequest) -> HttpResponse:
     """The whole deck with each card's capture value (R2) and points (R3)."""

@@ -30,7 +30,7 @@ from tests.web.markup import elements
 TRANSLATED = [code for code in languages.DECLARED if code != languages.SOURCE]
 
 PAGES = [
-    ("lessons:home", ()),
+    ("home", ()),
     ("lessons:deck", ()),
     ("lessons:learn", ()),
     ("lessons:step", ("capturing", 2)),

@@ -23,7 +23,7 @@ def test_signing_up_makes_an_account_and_signs_in(client: Client) -> None:
     )
     assert response.status_code == 302
     assert get_user_model().objects.get(username="meera").email == "meera@example.org"
-    page = client.get(reverse("lessons:home"))
+    page = client.get(reverse("home"))
     assert b"meera" in page.content and b"Sign out" in page.content
 
 
@@ -41,9 +41,9 @@ def test_sign_in_and_out(client: Client) -> None:
     get_user_model().objects.create_user("ravi", "ravi@example.org", "seep-school-77")
     response = client.post(reverse("login"), {"username": "ravi", "password": "seep-school-77"})
     assert response.status_code == 302
-    assert b"Sign out" in client.get(reverse("lessons:home")).content
+    assert b"Sign out" in client.get(reverse("home")).content
     client.post(reverse("logout"))
-    assert b"Sign in" in client.get(reverse("lessons:home")).content
+    assert b"Sign in" in client.get(reverse("home")).content
 
 
 def test_password_reset_mails_a_link_that_works(client: Client) -> None:

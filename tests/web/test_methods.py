@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 # The health check, pages of each app, a page that also takes posts, and the sign-in page.
 PAGES = [
     "/healthz",
-    reverse("lessons:home"),
+    reverse("home"),
     reverse("lessons:learn"),
     reverse("rules:book"),
     reverse("puzzles:trainer"),

@@ -23,7 +23,7 @@ NAV = {
     "Classroom": "classroom:home",
     "Rules": "rules:book",
 }
-PAGES = ["lessons:home", "lessons:deck", *NAV.values()]
+PAGES = ["home", "lessons:deck", *NAV.values()]
 
 
 def csp_nonce(response: HttpResponseBase) -> str:
@@ -73,14 +73,14 @@ def test_page_keeps_to_the_content_security_policy(client: Client, page: str) ->
 
 
 def test_htmx_is_served_from_this_site(client: Client) -> None:
-    html = client.get(reverse("lessons:home")).content
+    html = client.get(reverse("home")).content
     sources = [script.attrs["src"] for script in elements(html, "script")]
 
     assert "/static/django_htmx/htmx-2.min.js" in sources
 
 
 def test_body_carries_the_csrf_token_for_htmx(client: Client) -> None:
-    body = elements(client.get(reverse("lessons:home")).content, "body")[0]
+    body = elements(client.get(reverse("home")).content, "body")[0]
 
     assert json.loads(body.attrs["hx-headers"])["X-CSRFToken"]
 
@@ -96,7 +96,7 @@ def test_nav_marks_only_the_current_section(client: Client, label: str, page: st
 
 
 def test_home_says_what_seep_is_and_offers_three_ways_in(client: Client) -> None:
-    html = client.get(reverse("lessons:home")).content
+    html = client.get(reverse("home")).content
     buttons = {
         text_of(link): link.attrs["href"]
         for link in elements(html, "a")

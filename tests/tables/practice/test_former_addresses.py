@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from game.tables import service
-from game.web.browser import KEY
 from game.tables.models import Game
+from game.web.browser import KEY
 from tests.review_web.helpers import play_to_the_end
 from tests.tables.practice.helpers import HUMAN, new_game, url
 
