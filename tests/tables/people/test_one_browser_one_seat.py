@@ -7,11 +7,6 @@ form can be posted (``game.web.browser``), asking again for one's own seat chang
 a new-table form posted twice makes one table.
 """
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from django.db import connection
 from django.test import Client
@@ -20,13 +15,17 @@ from django.urls import reverse
 from game.tables.models import Game, Seat
 from game.web.browser import KEY
 from tests.tables.people.helpers import FOUR_PEOPLE, join, new_table, url
-from tests.tables.people.test_processes import database_url
-
-BASE_DIR = Path(__file__).resolve().parents[3]
+from tests.tables.people.test_processes import let_go_together
 
 
 def key_of(client: Client) -> str:
     return str(client.session[KEY])
+
+
+def form_once(browser: Client, address: str) -> str:
+    """The name of the new-table form as ``address`` draws it for this browser."""
+    page = browser.get(address).content.decode()
+    return page.split('name="once" value="', 1)[1].split('"', 1)[0]
 
 
 def at_the_table(table: Game) -> Client:
@@ -74,8 +73,7 @@ def test_a_second_seat_for_the_same_browser_is_still_refused() -> None:
 @pytest.mark.django_db
 def test_a_double_click_on_make_the_table_makes_one_table() -> None:
     host = Client()
-    page = host.get(reverse("tables:index")).content.decode()
-    once = page.split('name="once" value="', 1)[1].split('"', 1)[0]
+    once = form_once(host, reverse("tables:index"))
     data = {
         **FOUR_PEOPLE, "deals_to_play": 1, "bot_speed": "fast", "turn_seconds": 0, "sit_at": 1,
         "name": "Asha", "once": once,
@@ -91,8 +89,7 @@ def test_a_double_click_on_make_the_table_makes_one_table() -> None:
 @pytest.mark.django_db
 def test_a_double_click_on_a_new_practice_game_makes_one_game() -> None:
     person = Client()
-    page = person.get(reverse("tables:practice")).content.decode()
-    once = page.split('name="once" value="', 1)[1].split('"', 1)[0]
+    once = form_once(person, reverse("tables:practice"))
     data = {
         "opponents": "casual", "partner": "casual", "deals_to_play": 1, "bot_speed": "fast",
         "once": once,
@@ -106,8 +103,7 @@ def test_a_double_click_on_a_new_practice_game_makes_one_game() -> None:
 @pytest.mark.django_db
 def test_a_stranger_posting_someone_elses_form_gets_a_table_of_their_own() -> None:
     host = Client()
-    page = host.get(reverse("tables:practice")).content.decode()
-    once = page.split('name="once" value="', 1)[1].split('"', 1)[0]
+    once = form_once(host, reverse("tables:practice"))
     data = {"opponents": "casual", "partner": "casual", "deals_to_play": 1, "once": once}
     assert host.post(reverse("tables:new_game"), data).status_code == 302
     stranger = Client()
@@ -160,35 +156,10 @@ print(" ".join(str(status) for status in said), flush=True)
 def two_processes_join(table: Game, newcomer: Client, seats: list[list[int]]) -> list[int]:
     """Two server processes, each posting its share of ``seats`` (as the page counts them) for
     the newcomer's browser at the same moment; every answer's status."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "DJANGO_SETTINGS_MODULE": "seep_site.settings",
-    }
     session = newcomer.cookies["sessionid"].value
-    racers = [
-        subprocess.Popen(
-            [sys.executable, "-c", JOINER, url("join", table), session, ",".join(map(str, share))],
-            cwd=BASE_DIR,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        for share in seats
-    ]
-    for racer in racers:
-        assert racer.stdout is not None and racer.stdout.readline().strip() == "ready"
-    for racer in racers:
-        assert racer.stdin is not None
-        racer.stdin.write("go\n")
-        racer.stdin.flush()
-    statuses = []
-    for racer in racers:
-        out, _err = racer.communicate(timeout=120)
-        assert racer.returncode == 0
-        statuses += [int(status) for status in out.split()]
-    return statuses
+    shares = [[url("join", table), session, ",".join(map(str, share))] for share in seats]
+    said = let_go_together(JOINER, shares)
+    return [int(status) for out in said for status in out.split()]
 
 
 @pytest.fixture

@@ -54,20 +54,22 @@ def database_url() -> str:
     return f"postgres://{db['USER']}@{db['HOST']}:{port}/{db['NAME']}"
 
 
-def race(code: str, claim: str) -> list[str]:
-    """Two processes asking for the same bot turn, let go together; what each says."""
+def let_go_together(script: str, arguments: list[list[str]]) -> list[str]:
+    """One process of ``script`` for each list of ``arguments``, sharing the test's PostgreSQL
+    database; each says "ready" once set up, and all are told "go" together. What each said
+    then, in the order given."""
     env = {**os.environ, "DATABASE_URL": database_url()}
     env["DJANGO_SETTINGS_MODULE"] = "seep_site.settings"
     racers = [
         subprocess.Popen(
-            [sys.executable, "-c", RACER, code, claim],
+            [sys.executable, "-c", script, *argv],
             cwd=BASE_DIR,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
-        for _ in range(2)
+        for argv in arguments
     ]
     for racer in racers:
         assert racer.stdout is not None and racer.stdout.readline().strip() == "ready"
@@ -77,10 +79,15 @@ def race(code: str, claim: str) -> list[str]:
         racer.stdin.flush()
     said = []
     for racer in racers:
-        out, _err = racer.communicate(timeout=60)
+        out, _err = racer.communicate(timeout=120)
         assert racer.returncode == 0
         said.append(out.strip())
-    return sorted(said)
+    return said
+
+
+def race(code: str, claim: str) -> list[str]:
+    """Two processes asking for the same bot turn, let go together; what each says."""
+    return sorted(let_go_together(RACER, [[code, claim], [code, claim]]))
 
 
 @pytest.fixture
