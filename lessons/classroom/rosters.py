@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game.web.browser import browser_key, former_key_moved, signed_in
+from game.web.names import BadName, clean_name
 from lessons.classroom import codes
 from lessons.classroom.models import NICKNAME_LENGTH, Answer, Classroom, Question, Student
 from lessons.learners import adopt, current_learner, keep_apart
@@ -77,14 +78,18 @@ def create_class(owner: User, name: str) -> Classroom:
 
 
 def clean_nickname(text: str) -> str:
-    """One line of at most 30 printable characters; raises RosterError otherwise."""
-    nickname = " ".join(text.split())
+    """One line of at most 30 printable characters (``game.web.names``); raises RosterError
+    otherwise."""
+    try:
+        nickname = clean_name(text, NICKNAME_LENGTH)
+    except BadName as error:
+        if error.too_long:
+            raise RosterError(
+                _("A nickname has at most %(n)s characters.") % {"n": NICKNAME_LENGTH}
+            ) from None
+        raise RosterError(_("A nickname is letters, digits and punctuation.")) from None
     if not nickname:
         raise RosterError(_("Choose a nickname."))
-    if len(nickname) > NICKNAME_LENGTH:
-        raise RosterError(_("A nickname has at most %(n)s characters.") % {"n": NICKNAME_LENGTH})
-    if not nickname.isprintable():
-        raise RosterError(_("A nickname is letters, digits and punctuation."))
     return nickname
 
 

@@ -17,6 +17,9 @@ from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
+# A right-to-left override, a zero-width space and a control character: none is printed.
+HIDDEN = ("\u202e", "\u200b", "\x07")
+
 
 def test_a_teacher_makes_a_class_with_a_code(teacher_client: Client, teacher: User) -> None:
     response = teacher_client.post(reverse("classroom:class_create"), {"name": "Seep club"})
@@ -47,7 +50,12 @@ def test_a_student_joins_a_class_with_its_code_and_sees_it(classroom: Classroom)
 
 @pytest.mark.parametrize(
     ("nickname", "error"),
-    [("", "Choose a nickname."), ("x" * 31, "at most 30"), ("tab\there", "")],
+    [
+        ("", "Choose a nickname."),
+        ("x" * 31, "at most 30"),
+        ("tab\there", ""),
+        *((f"As{hidden}ha", "letters, digits and punctuation") for hidden in HIDDEN),
+    ],
 )
 def test_bad_nicknames_are_refused(classroom: Classroom, nickname: str, error: str) -> None:
     response = Client().post(
