@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from game.match.pace import BOT_PAUSE
 from game.tables.models import BotSpeed, Level, Reaction
+from game.web.names import BadName, clean_name
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
@@ -56,10 +57,32 @@ def seat_number_field(**kwargs: Any) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(choices=SEATS, coerce=lambda text: int(text) - 1, **kwargs)
 
 
-def name_field(required: bool = True) -> forms.CharField:
-    return forms.CharField(
+NAME_LENGTH = 24  # Seat.name's
+
+
+class NameField(forms.CharField):
+    """A name the others at the table read: one line of printable characters, as a nickname in
+    a class is (``game.web.names``), so that no hidden character disguises it or turns the
+    text round."""
+
+    def to_python(self, value: Any) -> str:
+        try:
+            return clean_name(super().to_python(value) or "", NAME_LENGTH)
+        except BadName as error:
+            if error.too_long:
+                raise forms.ValidationError(
+                    _("A name at the table has at most %(n)s characters."),
+                    params={"n": NAME_LENGTH},
+                ) from None
+            raise forms.ValidationError(
+                _("A name at the table is letters, digits and punctuation.")
+            ) from None
+
+
+def name_field(required: bool = True) -> NameField:
+    return NameField(
         label=_("Your name at the table"),
-        max_length=24,
+        max_length=NAME_LENGTH,
         required=required,
         help_text=_("What the others see beside your seat."),
     )
@@ -168,10 +191,13 @@ class NewTableForm(TableSettingsForm):
         label=_("Show what each card can do"), required=False, initial=True
     )
     hints = forms.BooleanField(label=_("Offer hints"), required=False, initial=False)
+    # Off unless the host turns it on: a host who shares the link with friends expects the
+    # friends to sit down, not that whoever comes by the code (given on, or guessed) watches
+    # the match; a class's teacher or a family that wants an audience says so.
     spectators = forms.BooleanField(
         label=_("Anyone with the link may watch (never seeing a hand)"),
         required=False,
-        initial=True,
+        initial=False,
     )
 
     SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
@@ -203,6 +229,13 @@ class NewTableForm(TableSettingsForm):
 class JoinForm(forms.Form):
     seat = seat_number_field()
     name = name_field()
+
+    def refusal(self) -> str:
+        """Why the form was refused: what is wrong with the name given, else what to do."""
+        given = self.data.get("name", "").strip()
+        if given and "name" in self.errors:
+            return str(self.errors["name"][0])
+        return gettext("Choose a free seat and say the name the others will see.")
 
 
 class BotSeatForm(forms.Form):

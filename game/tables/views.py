@@ -8,9 +8,12 @@ nothing new is a 204, which htmx leaves alone (a half-made play included).
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import wraps
+from typing import Any, NoReturn
 
 from django.contrib.auth.models import User
 from django.http import (
@@ -25,6 +28,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -35,7 +39,7 @@ from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
 from game.table.replay import replay_steps, view_at
 from game.table.seen import shows_seen
-from game.tables import codes, seeds, service
+from game.tables import codes, finding, seeds, service
 from game.tables.board import RETRY_SECONDS, log_names, page_context, reactions_context
 from game.tables.forms import (
     BotSeatForm,
@@ -70,15 +74,58 @@ def _user(request: HttpRequest) -> User | None:
 
 def _table(request: HttpRequest, code: str) -> tuple[Game, list[Seat], Viewer]:
     """The table, its seats and who is looking. A practice game is its person's alone: to
-    anyone else it is not there, page or post."""
-    found = service.table_and_seats(codes.normalize(code))
+    anyone else it is not there, page or post. Whoever sits at the table or hosts it gets it;
+    anyone else is a finder, refused past the limit on missed codes (``finding``)."""
+    code = codes.normalize(code)
+    found = service.table_and_seats(code)
     if found is None:
-        raise Http404("No such table.")
+        _no_table(request, code)
     table, seats = found
     viewer = viewer_of(request, table, seats)
-    if table.practice and viewer.seat is None:
-        raise Http404("No such table.")
+    if viewer.seat is None:
+        if table.practice:
+            _no_table(request, code)
+        if not viewer.host:
+            finding.check(request)
     return table, seats, viewer
+
+
+def _no_table(request: HttpRequest, code: str) -> NoReturn:
+    """No table at ``code`` for this finder: a miss, then a 404 (a 429 past the limit)."""
+    finding.missed(request, code)
+    raise Http404("No such table.")
+
+
+def _misses_message(wait: int) -> str:
+    minutes = math.ceil(wait / 60)
+    return ngettext(
+        "Too many codes tried from here lead to no table. Try again in %(minutes)d minute.",
+        "Too many codes tried from here lead to no table. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def _too_many_misses(request: HtmxHttpRequest, wait: int) -> HttpResponse:
+    """A finder past the limit on missed codes: a page saying when to try again, or for htmx
+    the board saying it (``table/busy.js`` draws a 429 there)."""
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "tables/codes_refused.html" + ("#board" if partial else "")
+    response = render(request, template, {"message": _misses_message(wait)}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page at a table, which a finder past the limit on missed codes is refused."""
+
+    @wraps(view)
+    def limited(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except finding.Refused as refused:
+            return _too_many_misses(request, refused.wait)
+
+    return limited
 
 
 def _render(
@@ -278,17 +325,27 @@ def new_table(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def find(request: HttpRequest) -> HttpResponse:
-    """The code typed in: its table, or the form again saying there is none."""
+    """The code typed in: its table with people, or the form again saying there is none (a
+    miss, counted: past the limit the form says when to try again, and no code is looked up)."""
     form = CodeForm(request.GET)
     code = codes.normalize(form.data.get("code", ""))
-    found = form.is_valid() and codes.looks_like_code(code)
-    if found and Game.objects.filter(code=code).exists():
-        return redirect("tables:table", code=code)
+    try:
+        finding.check(request)
+        found = form.is_valid() and codes.looks_like_code(code)
+        if found and Game.objects.filter(code=code, practice=False).exists():
+            return redirect("tables:table", code=code)
+        finding.missed(request, code)
+    except finding.Refused as refused:
+        form.add_error("code", _misses_message(refused.wait))
+        response = _index(request, 429, code_form=form)
+        response["Retry-After"] = str(refused.wait)
+        return response
     form.add_error("code", _("No table has that code. Check it with whoever gave it to you."))
     return _index(request, 404, code_form=form)
 
 
 @require_GET
+@_limited
 def short(request: HttpRequest, code: str) -> HttpResponse:
     """The short link a table is shared by (and its QR code opens)."""
     table, _seats, _viewer = _table(request, code)
@@ -297,6 +354,7 @@ def short(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 @vary_on_headers("HX-Request")
+@_limited
 def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The table: the lobby, your seat's board, or a watcher's. Opening the page is coming back:
     a person a stand-in bot was playing for takes their seat again."""
@@ -310,14 +368,19 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
+@_limited
 def poll(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Polled every second with what the page shows (``v``: the board's version, ``r``: its
-    latest reaction, if it has a list of them): 204 when nothing changed, which is one query;
+    latest reaction, if it has a list of them): 204 when nothing changed, which is one query
+    and one read of the address's missed codes (``finding``);
     new reactions alone redraw only their list; once the match is over (or the page is one that
     may not watch), a 286 tells htmx to stop asking."""
-    marks = service.marks(codes.normalize(code))
+    code = codes.normalize(code)
+    if finding.address_may_be_refused(request):
+        _table(request, code)  # the table's people poll on; a finder is refused
+    marks = service.marks(code)
     if marks is None:
-        raise Http404("No such table.")
+        _no_table(request, code)
     version, reaction = marks
     shown, seen = _number(request.GET.get("v")), _number(request.GET.get("r"))
     if shown == version and seen in (None, reaction):
@@ -347,13 +410,15 @@ def _reactions(
 
 
 @require_POST
+@_limited
 def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    """Sit at a free seat, under the name the others will see."""
+    """Sit at a free seat, under the name the others will see. Anyone the table's code reaches
+    may, a finder who guessed it too (there is no knowing them apart: friends are given the code
+    by word of mouth); the limit on missed codes (``finding``) is what keeps strangers off."""
     found, seats, viewer = _table(request, code)
     form = JoinForm(request.POST)
     if not form.is_valid():
-        message = _("Choose a free seat and say the name the others will see.")
-        return _refuse(request, found, seats, viewer, message, 400, join_form=form)
+        return _refuse(request, found, seats, viewer, form.refusal(), 400, join_form=form)
     user = _user(request)
     key = browser_key(request, create=True)
     try:
@@ -365,6 +430,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A free seat given to a bot (by the host or anyone seated), so the match need not wait."""
     found, seats, viewer = _table(request, code)
@@ -382,6 +448,7 @@ def bot_seat(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Give up your seat: before the match it is free again; during it a bot plays it until
     someone (you again, or anyone) sits down there. The page is then a watcher's."""
@@ -396,6 +463,7 @@ def leave(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The bots' speed, changed mid-game by anyone seated or the host (no play changes, so no
     ``expected`` and the version stays)."""
@@ -444,6 +512,7 @@ def _seated(request: HtmxHttpRequest, code: str, current: bool = False) -> Seate
 
 
 @require_POST
+@_limited
 def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Your play: checked by the engine, refused if it is not your turn or the table moved on."""
     at = _seated(request, code, current=True)
@@ -471,6 +540,7 @@ def play(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Asked for by every seated person's page at a bot's turn: exactly one of them makes the
     play (the others, and anyone asking too soon, get a 204 and see it by polling)."""
@@ -492,6 +562,7 @@ def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Take back your last play and the bots' after it, where the table allows it (a practice
     game's setting; the game is then marked "undo used")."""
@@ -512,6 +583,7 @@ def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def back(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """ "I'm back": the stand-in bot stops playing your seat."""
     at = _seated(request, code)
@@ -530,6 +602,7 @@ def not_dealt_yet(state: MatchState) -> str:
 
 
 @require_POST
+@_limited
 def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The next hand, dealt by whoever asks first; a second ask finds it dealt."""
     at = _seated(request, code, current=True)
@@ -546,6 +619,7 @@ def next_deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """What the Skilled or Expert bot would play in your seat, and why (changes nothing)."""
     at = _seated(request, code)
@@ -577,6 +651,7 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@_limited
 def react(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A quick reaction from your seat, seen at every seat within the second."""
     found, seats, viewer = _table(request, code)
@@ -608,6 +683,7 @@ def _finished(request: HttpRequest, code: str) -> tuple[Game, list[Seat], int | 
 
 @require_GET
 @vary_on_headers("HX-Request")
+@_limited
 def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Step through the finished match's deals as the viewer saw them."""
     found, seats, me = _finished(request, code)
@@ -643,6 +719,7 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
+@_limited
 def export(request: HttpRequest, code: str) -> HttpResponse:
     """The match's finished deals in the interchange format, with who sat where (a deal in
     progress is left out: its hands and stock are still secret)."""

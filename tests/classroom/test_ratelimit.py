@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
+from game.web.limits import Limit
 from lessons.classroom import ratelimit
 from lessons.classroom.models import Classroom, LiveSession, Participant, Student
-from lessons.classroom.ratelimit import Limit
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def _clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def tight(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ratelimit, "WRONG_CODES_PER_ADDRESS", Limit("wrong", 3, 600))
+    monkeypatch.setattr(ratelimit, "WRONG_CODES_PER_ADDRESS", Limit("classroom:join:wrong", 3, 600))
 
 
 def try_join(address: str, code: str, nickname: str, **headers: str) -> int:
@@ -100,7 +100,7 @@ def test_a_finished_sessions_code_is_a_wrong_code(tight: None, started: LiveSess
     started.status = LiveSession.Status.FINISHED
     started.save()
     assert try_join(SCHOOL, code, "Asha") == 400
-    assert ratelimit.exceeded(Limit("wrong", 1, 600), SCHOOL)
+    assert Limit("classroom:join:wrong", 1, 600).exceeded(SCHOOL)
 
 
 def test_the_counts_live_in_the_shared_cache(tight: None, started: LiveSession) -> None:
@@ -176,8 +176,8 @@ def test_a_count_lasts_its_whole_window(monkeypatch: pytest.MonkeyPatch) -> None
     from django.core.cache.backends import db
 
     ten_minutes = Limit("test", 5, 600)
-    ratelimit.count(ten_minutes, "somebody")
-    ratelimit.count(ten_minutes, "somebody")
+    ten_minutes.count("somebody")
+    ten_minutes.count("somebody")
     later = datetime.fromtimestamp(FROZEN + 400, UTC)  # still this window, past five minutes
     monkeypatch.setattr(db, "tz_now", lambda: later)  # the database cache's own clock
-    assert ratelimit.count(ten_minutes, "somebody") == 3
+    assert ten_minutes.count("somebody") == 3
