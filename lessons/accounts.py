@@ -92,12 +92,23 @@ class NewPasswordForm(SetPasswordForm[Any]):
         _password_fields(self, "new_password1", "new_password2")
 
 
+# Set on the request by ``signup`` before it signs the new account in (``made_here``).
+MADE_HERE = "account_made_here"
+
+
+def made_here(request: HttpRequest) -> bool:
+    """Whether the account signing in on this request was made by it just now: then what this
+    browser did without an account is surely its own (a sign-in may be someone else's)."""
+    return bool(getattr(request, MADE_HERE, False))
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Make an account; what was learned in this browser moves into it (lessons.learners)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        setattr(request, MADE_HERE, True)
         login(request, user)
         return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "registration/signup.html", {"form": form})

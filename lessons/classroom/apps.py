@@ -9,4 +9,4 @@ class ClassroomConfig(AppConfig):
     verbose_name = "Classroom"
 
     def ready(self) -> None:
-        from lessons.classroom import homework, rosters  # noqa: F401  (connect their receivers)
+        from lessons.classroom import claims, homework, rosters  # noqa: F401  (their receivers)

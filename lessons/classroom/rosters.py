@@ -10,7 +10,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
@@ -18,13 +17,12 @@ from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from game.web.browser import browser_key, former_key_moved, signed_in
+from game.web.browser import browser_key, former_key_moved
 from game.web.names import BadName, clean_name
 from lessons.classroom import codes
 from lessons.classroom.models import NICKNAME_LENGTH, Answer, Classroom, Question, Student
-from lessons.learners import adopt, current_learner, keep_apart
+from lessons.learners import adopt, current_learner
 from lessons.models import AnswerRecord, Learner
 
 SESSION_KEY = "classroom_students"
@@ -178,89 +176,11 @@ def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
     return student
 
 
-@dataclass(frozen=True)
-class SignIn:
-    """What signing in does with the places a signed-out browser holds (``sign_in``)."""
-
-    claimed: list[Student]  # become the account's
-    kept_apart: list[Student]  # stay as they were; the browser forgets them
-    reason: str = ""  # why they were kept apart, in words
-
-
-def sign_in(request: HttpRequest, user: Any) -> SignIn:
-    """The rule for the places a signed-out browser holds when someone signs in on it.
-
-    They become the account's only when it is clearly the same learner: the account teaches
-    none of their classes (owner or co-teacher) and has no place in any of them yet. Otherwise
-    none of them moves (a school's shared computer, the teacher's own sign-in after a pupil):
-    they stay on their rosters with their work and their learner, and the browser forgets them.
-    """
-    ids = request.session.get(SESSION_KEY, [])
-    places = list(Student.objects.filter(pk__in=ids, user=None).select_related("classroom"))
-    if not places:
-        return SignIn([], [])
-    classes = {place.classroom_id for place in places}
-    taught = classes_taught(user).filter(pk__in=classes).first()
-    if taught is not None:
-        return SignIn([], places, _("you teach %(class)s") % {"class": taught.name})
-    placed = Student.objects.filter(user=user, classroom__in=classes).select_related("classroom")
-    if (mine := placed.first()) is not None:
-        reason = _("your account has a place in %(class)s already") % {"class": mine.classroom}
-        return SignIn([], places, reason)
-    return SignIn(places, [])
-
-
-def _kept_apart_message(kept: SignIn) -> str:
-    places = ", ".join(
-        _("“%(nickname)s” in %(class)s") % {"nickname": p.nickname, "class": p.classroom.name}
-        for p in kept.kept_apart
-    )
-    return ngettext(
-        "This browser held a place taken without an account: %(places)s. It stays on the class "
-        "list as it was, with its answers, and was not added to your account: %(reason)s.",
-        "This browser held places taken without an account: %(places)s. They stay on the class "
-        "lists as they were, with their answers, and were not added to your account: %(reason)s.",
-        len(kept.kept_apart),
-    ) % {"places": places, "reason": kept.reason}
-
-
-@receiver(signed_in)
-def claim_students(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
-    """On sign-in, the browser's places become the account's if ``sign_in`` says so (and their
-    answers with them: ``lessons.learners`` merges the browser's learner); if not, the browser
-    forgets them and the next page says so. The browser's key is renewed after this
-    (``game.web.browser``): the next join from here is the account's."""
-    found = sign_in(request, user)
-    if found.kept_apart:
-        apart = {place.pk for place in found.kept_apart}
-        ids = request.session.get(SESSION_KEY, [])
-        request.session[SESSION_KEY] = [pk for pk in ids if pk not in apart]
-        messages.warning(request, _kept_apart_message(found), fail_silently=True)
-        return
-    if not found.claimed:
-        return
-    learner, _created = Learner.objects.get_or_create(user=user)
-    for student in found.claimed:
-        student.user, student.learner = user, learner
-        student.save(update_fields=["user", "learner"])
-
-
 @receiver(former_key_moved)
 def moved_key(sender: Any, before: str, after: str, **kwargs: Any) -> None:
     """A browser had two keys (``game.web.browser``): its places move to the one it keeps."""
     classes = Student.objects.filter(browser=after).values("classroom")
     Student.objects.filter(browser=before).exclude(classroom__in=classes).update(browser=after)
-
-
-@receiver(keep_apart)
-def pupils_work_stays_theirs(
-    sender: Any, request: HttpRequest, user: Any, learner: Learner, **kwargs: Any
-) -> bool:
-    """The browser's learner is merged into the account only if every place whose work it holds
-    becomes the account's (whichever of the two sign-in receivers runs first)."""
-    holders = Student.objects.filter(learner=learner).exclude(user=user)
-    held = set(holders.values_list("pk", flat=True))
-    return bool(held) and not held <= {place.pk for place in sign_in(request, user).claimed}
 
 
 @dataclass(frozen=True)

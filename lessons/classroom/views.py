@@ -27,6 +27,7 @@ from game.web import qr
 from game.web.browser import browser_key
 from game.web.http import HtmxHttpRequest, client_address
 from lessons.classroom import (
+    claims,
     codes,
     exports,
     homework,
@@ -115,6 +116,41 @@ def after_sign_in(request: HttpRequest) -> HttpResponse:
     if classes:
         return redirect("classroom:home")
     return redirect("lessons:learn")
+
+
+@login_required
+@require_GET
+def was_it_you(request: HttpRequest) -> HttpResponse:
+    """Asks whether the places this browser held before the sign-in were the account's own
+    (``claims``); with nothing left to ask, on to where signing in leads."""
+    places = list(claims.offered(request))
+    if not places:
+        return redirect("classroom:after_sign_in")
+    return render(request, "classroom/was_it_you.html", {"places": places})
+
+
+@login_required
+@require_POST
+def was_me(request: HttpRequest) -> HttpResponse:
+    claimed = claims.claim_offered(request)
+    if claimed:
+        messages.success(
+            request,
+            ngettext(
+                "%(places)s is now your account's, with its answers.",
+                "%(places)s are now your account's, with their answers.",
+                len(claimed),
+            )
+            % {"places": claims.places_text(claimed)},
+        )
+    return redirect("classroom:after_sign_in")
+
+
+@login_required
+@require_POST
+def was_not_me(request: HttpRequest) -> HttpResponse:
+    claims.decline_offer(request)
+    return redirect("classroom:after_sign_in")
 
 
 @login_required

@@ -168,7 +168,7 @@ def test_co_teachers_are_added_by_username(
     assert "Class 7B" in home and "co-teacher" in home
 
 
-def test_places_taken_without_an_account_follow_the_student_who_signs_in(
+def test_places_taken_without_an_account_follow_the_student_who_signs_in_and_says_so(
     teacher_client: Client, started: Any, join: Any
 ) -> None:
     asha = join(started, "Asha")
@@ -183,6 +183,8 @@ def test_places_taken_without_an_account_follow_the_student_who_signs_in(
         asha.post(reverse("login"), {"username": "asha", "password": "asha-secret-11"}).status_code
         == 302
     )
+    assert Student.objects.get().user is None  # until she says it was her
+    assert asha.post(reverse("classroom:was_me")).status_code == 302
     student = Student.objects.get()
     assert student.user == user and student.learner is not None
     assert student.learner.user == user

@@ -1,10 +1,11 @@
 """Signing in on a browser that holds class places taken without an account.
 
-The rule (``rosters.sign_in``): the places, and the lessons done in that browser, become the
-account's only when it is clearly the same learner — the account teaches none of those classes
-and has no place in any of them yet. Otherwise nothing moves: the places stay on their rosters
-with their answers and their lesson progress, the browser forgets them, and the next page says
-so. A browser that holds no place has its progress merged into any account, as before.
+The rule (``claims.sign_in``): the places, and the lessons done in that browser, become the
+account's at once only when it was made just now on this browser. Otherwise nothing moves: the
+places stay on their rosters with their answers and their lesson progress, the browser forgets
+them, and the next page says so. An account that teaches none of those classes and has no place
+in any of them yet is asked "Was that you?", and only its "yes", from this browser, takes them.
+A browser that holds no place has its progress merged into any account, as before.
 """
 
 from collections.abc import Iterator
@@ -137,12 +138,60 @@ def test_the_next_pupil_on_a_shared_computer_does_not_inherit_the_place(pupil: P
     assert f"You are <strong>{card.nickname}</strong>" in home
 
 
+OFFER = (
+    "This browser held a place taken without an account: “Asha” in Class 7B. It stays on the "
+    "class list as it was, with its answers, and was not added to your account. Was that you?"
+)
+
+
+def asked(page: str) -> str:
+    """The address the sign-in's message links to, asking "Was that you?"."""
+    links = [a.attrs["href"] for a in elements(page, "a") if text_of(a) == "Was that you?"]
+    assert len(links) == 1 and all(
+        "main" in a.ancestors for a in elements(page, "a", href=links[0])
+    )
+    return links[0]
+
+
+@dataclass
+class Question:
+    places: list[str]  # as listed
+    answers: dict[str, str]  # each button's words: the address it posts to
+
+
+def question(browser: Client, address: str) -> Question:
+    """The "Was that you?" page: the places it lists, and its answers (one form, no script)."""
+    response = browser.get(address)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert [text_of(h1) for h1 in elements(html, "h1")] == ["Was that you?"]
+    (form,) = [form for form in elements(html, "form") if "main" in form.ancestors]
+    assert form.attrs["method"] == "post"
+    buttons = [b for b in elements(html, "button") if "main" in b.ancestors]
+    return Question(
+        places=[text_of(li) for li in elements(html, "li") if "main" in li.ancestors],
+        answers={text_of(b): b.attrs.get("formaction", form.attrs["action"]) for b in buttons},
+    )
+
+
+YES = "Yes, that was me: add it to my account"
+NO = "No, it was someone else"
+
+
 @pytest.mark.usefixtures("_either_order")
-def test_a_pupil_signing_in_keeps_their_place_and_work(pupil: Pupil) -> None:
-    """Their own new account: no place in the class yet, and teaching nothing."""
+def test_a_pupil_signing_in_is_asked_and_keeps_their_place_and_work(pupil: Pupil) -> None:
+    """Her own account, made elsewhere: no place in the class yet, and teaching nothing. Nothing
+    moves until she says the place was hers; then the place and her work are the account's."""
     account = get_user_model().objects.create_user("asha", password="asha-own-secret-1")
     page = sign_in(pupil.browser, "asha", "asha-own-secret-1")
-    assert notes(page) == []
+    assert notes(page) == [OFFER]
+    assert_kept_apart(pupil, account)  # until she answers
+    asking = question(pupil.browser, asked(page))
+    assert asking.places == ["“Asha” in Class 7B"] and list(asking.answers) == [YES, NO]
+    response = pupil.browser.post(asking.answers[YES])
+    assert response.status_code == 302
+    landed = pupil.browser.get(response["Location"], follow=True).content.decode()
+    assert notes(landed) == ["“Asha” in Class 7B is now your account's, with its answers."]
     student = Student.objects.get(pk=pupil.student.pk)
     mine = Learner.objects.get(user=account)
     assert student.user == account and student.learner == mine
@@ -152,6 +201,85 @@ def test_a_pupil_signing_in_keeps_their_place_and_work(pupil: Pupil) -> None:
     assert homework.progress(pupil.homework, [student])[0].done
     home = pupil.browser.get(reverse("classroom:home")).content.decode()
     assert "You are <strong>Asha</strong>" in home
+    again = pupil.browser.get(reverse("classroom:was_it_you"))
+    assert again.status_code == 302  # answered: nothing left to ask
+    assert pupil.browser.post(asking.answers[YES]).status_code == 302
+    assert Student.objects.get(pk=pupil.student.pk).user == account
+
+
+@pytest.mark.usefixtures("_either_order")
+def test_a_second_pupil_with_her_own_account_takes_nothing(pupil: Pupil) -> None:
+    """Bina has an account of her own and no place in the class yet. She signs in on the
+    computer Asha joined on: nothing of Asha's moves, and answering "No" keeps it so."""
+    bina = get_user_model().objects.create_user("bina", password="bina-own-secret-2")
+    page = sign_in(pupil.browser, "bina", "bina-own-secret-2")
+    assert notes(page) == [OFFER]
+    assert_kept_apart(pupil, bina)
+    asking = question(pupil.browser, asked(page))
+    response = pupil.browser.post(asking.answers[NO])
+    assert response.status_code == 302
+    assert_kept_apart(pupil, bina)
+    assert pupil.browser.get(reverse("classroom:was_it_you")).status_code == 302
+    assert pupil.browser.post(asking.answers[YES]).status_code == 302  # the offer is gone
+    assert_kept_apart(pupil, bina)
+
+
+def test_only_the_browser_that_was_offered_a_place_can_take_it(pupil: Pupil) -> None:
+    """The claim reads the offer from its own session: another browser, even the same account's,
+    naming the place claims nothing."""
+    get_user_model().objects.create_user("asha", password="asha-own-secret-1")
+    account = get_user_model().objects.create_user("bina", password="bina-own-secret-2")
+    sign_in(pupil.browser, "asha", "asha-own-secret-1")
+    for username, password in (("asha", "asha-own-secret-1"), ("bina", "bina-own-secret-2")):
+        elsewhere = Client()
+        sign_in(elsewhere, username, password)
+        assert elsewhere.get(reverse("classroom:was_it_you")).status_code == 302
+        for field in ("place", "places", "student", "pk", "id"):
+            posted = elsewhere.post(reverse("classroom:was_me"), {field: pupil.student.pk})
+            assert posted.status_code == 302
+    assert_kept_apart(pupil, account)
+    assert Student.objects.get(pk=pupil.student.pk).user is None
+    signed_out = Client()
+    response = signed_out.post(reverse("classroom:was_me"), {"place": pupil.student.pk})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert Student.objects.get(pk=pupil.student.pk).user is None
+
+
+def test_a_place_claimed_leaves_the_work_another_place_still_holds(
+    pupil: Pupil, join: Any, other_teacher: User
+) -> None:
+    """Asha held places in two classes; before she answers, her account joins the second
+    itself. "Yes" takes the first place only, and the browser's work stays with the second."""
+    club = rosters.create_class(other_teacher, "Club")
+    form = {"code": club.code, "nickname": "Asha"}
+    assert pupil.browser.post(reverse("classroom:join"), form).status_code == 302
+    account = get_user_model().objects.create_user("asha", password="asha-own-secret-1")
+    page = sign_in(pupil.browser, "asha", "asha-own-secret-1")
+    asking = question(pupil.browser, asked(page))
+    assert asking.places == ["“Asha” in Class 7B", "“Asha” in Club"]
+    assert list(asking.answers)[0] == "Yes, that was me: add them to my account"
+    own = Client()
+    own.force_login(account)
+    assert (
+        own.post(reverse("classroom:join"), {"code": club.code, "nickname": "Asha A"}).status_code
+        == 302
+    )
+    pupil.browser.post(list(asking.answers.values())[0])
+    mine = Learner.objects.get(user=account)
+    assert Student.objects.get(pk=pupil.student.pk).user == account
+    assert Student.objects.get(pk=pupil.student.pk).learner == mine
+    left = Student.objects.get(classroom=club, nickname="Asha")
+    assert left.user is None and left.learner == pupil.learner
+    assert set(AnswerRecord.objects.values_list("learner", flat=True)) == {pupil.learner.pk}
+
+
+def test_the_offer_shows_a_nickname_as_written(classroom: Classroom, join: Any) -> None:
+    """The message carries a link, so it is markup: the names in it are escaped."""
+    browser = join(classroom, "<b>Asha</b>")
+    get_user_model().objects.create_user("asha", password="asha-own-secret-1")
+    page = sign_in(browser, "asha", "asha-own-secret-1")
+    assert "&lt;b&gt;Asha&lt;/b&gt;" in page and "<b>Asha</b>" not in page
+    assert notes(page)[0].startswith("This browser held a place taken without an account: “<b>")
 
 
 def test_so_does_a_pupil_who_makes_an_account(pupil: Pupil) -> None:
