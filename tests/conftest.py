@@ -1,8 +1,10 @@
 """Fixtures shared by the site's tests."""
 
 import os
+from collections.abc import Iterator
 
 import pytest
+from django.utils import translation
 from pytest_django.fixtures import Settings
 
 # Playwright's sync API keeps an event loop running in the test thread; Django refuses database
@@ -20,3 +22,12 @@ def _plain_static_files(settings: Settings) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _english_to_begin_with() -> Iterator[None]:
+    """Each test starts in English: a request leaves its language active in the thread (a page
+    under /hi/ leaves Hindi), and a later test's reverse() would then give Hindi addresses."""
+    translation.activate("en")
+    yield
+    translation.deactivate()

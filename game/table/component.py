@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game.engine import (
     DECK,
@@ -50,6 +51,18 @@ PLACES = ("bottom", "right", "top", "left")
 
 
 @dataclass(frozen=True)
+class LastPlay:
+    """The card a seat played last this deal, left at its seat as a card game leaves it until
+    the seat plays again, with a few words of what it did and whether the viewer has yet to
+    see it (made since the viewer's own last play)."""
+
+    card: Card
+    words: str
+    sweep: int | None
+    new: bool
+
+
+@dataclass(frozen=True)
 class SeatView:
     seat: int
     place: str
@@ -61,6 +74,7 @@ class SeatView:
     is_bidder: bool
     is_viewer: bool
     counted: bool = True  # a whole deal: how many cards each seat holds means something
+    last: LastPlay | None = None
 
 
 @dataclass(frozen=True)
@@ -244,6 +258,33 @@ def owners_label(viewer: int | None, owners: frozenset[int]) -> str:
     return _(" and ").join(parts)
 
 
+def last_plays(view: View, viewer: int | None) -> dict[int, LastPlay]:
+    """Each seat's last card play this deal, from the seat's view (its public story)."""
+    plays = [(e, e.move) for e in view.play_events if not isinstance(e.move, Bid)]
+    mine = [index for index, (event, _move) in enumerate(plays) if event.seat == viewer]
+    seen_up_to = mine[-1] if mine else -1
+    return {
+        event.seat: LastPlay(
+            move.card,
+            _play_in_brief(move, len(event.taken)),
+            event.sweep,
+            new=viewer is not None and index > seen_up_to,
+        )
+        for index, (event, move) in enumerate(plays)
+    }
+
+
+def _play_in_brief(move: CardMove, taken: int) -> str:
+    """What a play did, in a few words under its card at the seat."""
+    match move:
+        case Capture():
+            return ngettext("took %(n)s card", "took %(n)s cards", taken) % {"n": taken}
+        case Build() | Break():
+            return _("built %(value)s") % {"value": move.value}
+        case Throw():
+            return _("threw it")
+
+
 def table_view(
     view: View,
     names: Mapping[int, str] | None = None,
@@ -263,6 +304,7 @@ def table_view(
     viewer = view.seat
     side = None if watching else viewer
     whole = whole_deal(view)
+    last = last_plays(view, side)
     seats = tuple(
         SeatView(
             seat=seat,
@@ -276,6 +318,7 @@ def table_view(
             is_bidder=seat_after(view.dealer) == seat,
             is_viewer=seat == side,
             counted=whole or view.hand_counts[seat] > 0,
+            last=last.get(seat),
         )
         for seat in range(4)
     )
@@ -365,6 +408,14 @@ class Table:
     takes_focus: bool = False
     seen: tuple[RankSeen, ...] = ()
     seen_switch: str = ""  # the page the switch for ``seen`` returns to; none: no switch
+
+    @property
+    def ticker(self) -> tuple[tuple[str, LogEntry], ...]:
+        """The plays since the viewer's own last one, each with its seat as the viewer calls it,
+        for the line above the hand; someone watching, who makes no plays, sees the last three."""
+        plays = self.log[-3:] if self.t.watching else tuple(e for e in self.log if e.new)
+        by_seat = {seat.seat: seat.label for seat in self.t.seats}
+        return tuple((by_seat[entry.seat], entry) for entry in plays)
 
     def with_choices(self, moves: tuple[Move, ...]) -> Table:
         """The same table asking which of ``moves`` the player meant."""

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from game.engine import Deal, View, team_of
+from game.engine import Bid, Break, Build, Capture, Card, Deal, Move, Throw, View, team_of
 from game.match import watcher_view
-from game.table.wording import describe_play
+from game.table.wording import card_word, card_words, describe_play
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class LogEntry:
     mine: bool
     new: bool
     stand_in: bool = False  # a bot played it for the seat's person, who was away
+    seat: int = 0
+    brief: str = ""  # the play in a few words, for the ticker: "took 2♠ and 10♥ with the Q♣"
 
     @property
     def is_capture(self) -> bool:
@@ -75,6 +77,28 @@ def play_log(
             mine=event.seat == viewer,
             new=viewer is not None and index > seen_up_to and event.seat != viewer,
             stand_in=index in stand_ins,
+            seat=event.seat,
+            brief=in_brief(event.move, event.taken),
         )
         for index, event in enumerate(plays)
     )
+
+
+def in_brief(move: Move, taken: tuple[Card, ...]) -> str:
+    """A play in a few words, as the ticker says what each seat did since your last play."""
+    match move:
+        case Bid():
+            return _("bid %(value)s") % {"value": move.value}
+        case Capture():
+            others = [card for card in taken if card != move.card]
+            return _("took %(cards)s with the %(card)s") % {
+                "cards": card_words(others),
+                "card": card_word(move.card),
+            }
+        case Build() | Break():
+            return _("built %(value)s with the %(card)s") % {
+                "value": move.value,
+                "card": card_word(move.card),
+            }
+        case Throw():
+            return _("threw the %(card)s") % {"card": card_word(move.card)}

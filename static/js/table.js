@@ -2,6 +2,9 @@
 // file the table still works: picks are form inputs, and "What can this card do?" asks the server.
 //
 // - Picking cards asks nothing of the server: the listed plays that fit the picks are shown.
+// - A card tapped on a touch screen with nothing picked on the floor, that has one play in all,
+//   is played at once, and moves out of the hand while the server answers; a mouse click or the
+//   keyboard only chooses it (Enter plays it), as the list of its plays is right beside it.
 // - Keyboard: in the hand, a rank key (A, 2-9, T or 0 for 10, J, Q, K) chooses that card, and
 //   Enter plays the one play that fits (or moves to the list); arrows move through the list.
 // - After the table is redrawn: the verdict is scrolled into view, and focus goes to the hand
@@ -42,7 +45,10 @@
       return;
     }
     const name = chosen.dataset.short;
-    if (fitting === 1) {
+    const plays = box.querySelectorAll(`.option-list [data-card="${chosen.value}"]`).length;
+    if (plays === 0 && box.dataset.promptNothing) {
+      prompt.textContent = box.dataset.promptNothing.replace("{card}", name);
+    } else if (fitting === 1) {
       prompt.textContent = box.dataset.promptOne.replace("{card}", name);
       visibleOptions(form)[0].classList.add("button-primary");
     } else if (fitting === 0) {
@@ -86,9 +92,28 @@
     event.preventDefault();
   };
 
+  // The hand card under the last finger (or pen): its change is a tap, not a click or a key.
+  let tapped = null;
+  document.addEventListener("pointerdown", (event) => {
+    const label = event.pointerType === "mouse" ? null : event.target.closest?.(".seep-table .pick-hand");
+    tapped = label ? label.querySelector('input[name="card"]') : null;
+  });
+
+  const playTheOnlyPlay = (form, radio) => {
+    const picked = form.querySelector('input[name="loose"]:checked, input[name="house"]:checked');
+    const plays = [...form.querySelectorAll(".option-list [data-card]")]
+      .filter((li) => li.dataset.card === radio.value);
+    if (picked !== null || plays.length !== 1) return;
+    radio.closest(".pick-hand")?.classList.add("is-playing");
+    plays[0].querySelector("button").click();
+  };
+
   document.addEventListener("change", (event) => {
     const form = event.target.closest?.(".seep-table .table-form");
-    if (form) refresh(form);
+    if (!form) return;
+    refresh(form);
+    if (event.target === tapped) playTheOnlyPlay(form, event.target);
+    tapped = null;
   });
 
   document.addEventListener("keydown", (event) => {
@@ -97,6 +122,17 @@
     if (target.matches('input[name="card"]')) handKey(event, target);
     else if (target.matches(".option-list button")) listKey(event, target);
   });
+
+  // The whole log is a drawer: opened, it stays open through the table's redraws (this tab).
+  const LOG_OPEN = "seep-log-open";
+  const keepLogOpen = (table) => {
+    const drawer = table.querySelector("details.play-log");
+    if (!drawer) return;
+    drawer.open = sessionStorage.getItem(LOG_OPEN) === "yes";
+    drawer.addEventListener("toggle", () => {
+      sessionStorage.setItem(LOG_OPEN, drawer.open ? "yes" : "no");
+    });
+  };
 
   const focusHand = (table) => {
     const hand = table.querySelector('input[name="card"]:checked:not(:disabled)')
@@ -112,7 +148,8 @@
     refreshAll(root.parentElement || root);
     const table = root.matches(".seep-table") ? root : root.querySelector(".seep-table");
     if (!table) return;
-    for (const log of table.querySelectorAll(".log-list")) log.scrollTop = log.scrollHeight;
+    keepLogOpen(table);
+    for (const log of table.querySelectorAll(".log-box")) log.scrollTop = log.scrollHeight;
     const lost = document.activeElement === null || document.activeElement === document.body;
     const hand = lost && table.dataset.canPlay === "yes" ? focusHand(table) : null;
     // The verdict sits just under the hand: bringing it into view brings the hand too.
@@ -123,7 +160,8 @@
 
   const start = () => {
     refreshAll(document);
-    for (const log of document.querySelectorAll(".seep-table .log-list")) {
+    for (const table of document.querySelectorAll(".seep-table")) keepLogOpen(table);
+    for (const log of document.querySelectorAll(".seep-table .log-box")) {
       log.scrollTop = log.scrollHeight;
     }
   };

@@ -67,6 +67,7 @@ def test_two_people_see_each_others_plays_within_a_second(
     asha.get_by_label("Seat 4", exact=True).select_option("casual")
     asha.get_by_label("Bot speed").select_option("fast")
     asha.get_by_label("Your name at the table").fill("Asha")
+    asha.get_by_label("Anyone with the link may watch (never seeing a hand)").check()
     asha.get_by_role("button", name="Make the table").click()
     expect(asha.locator(".join-code")).to_be_visible()  # the table is made
     table = Game.objects.get()

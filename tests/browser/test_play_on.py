@@ -79,9 +79,11 @@ def test_leaving_a_seat_and_sitting_down_there_mid_match(
         page.get_by_role("button", name=f"Sit at seat {seat}").click()
     expect(ben.locator("#seep-table")).to_be_visible()
     expect(ben.get_by_role("button", name="Leave my seat")).to_be_visible()
+    ben.get_by_text("Menu", exact=True).click()  # the table's settings are in the menu
     expect(ben.get_by_role("group", name="Bot speed")).to_be_visible()
     ben.get_by_role("button", name="Fast").click()
     expect(ben.get_by_role("button", name="Fast")).to_have_attribute("aria-pressed", "true")
+    ben.get_by_text("Menu", exact=True).click()
     shoot(ben, "people-seated-desktop.png")
     ben.get_by_role("button", name="Leave my seat").click()
     expect(ben.get_by_role("button", name="Sit at seat 3")).to_be_visible()

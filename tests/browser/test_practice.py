@@ -244,6 +244,7 @@ def test_the_bots_speed_changes_mid_game_with_and_without_javascript(
     page.goto(live_server.url + "/play/")
     page.get_by_role("button", name="Deal the cards").click()
     page.evaluate("window.stillTheSamePage = true")
+    page.get_by_text("Menu", exact=True).click()  # the table's settings are in the menu
     slow = page.get_by_role("button", name="Slow")
     slow.click()
     expect(slow).to_have_attribute("aria-pressed", "true")
@@ -255,8 +256,10 @@ def test_the_bots_speed_changes_mid_game_with_and_without_javascript(
     plain = open_context(viewport=PHONE, java_script_enabled=False).new_page()
     plain.goto(live_server.url + "/play/")
     plain.get_by_role("button", name="Deal the cards").click()
+    plain.get_by_text("Menu", exact=True).click()  # a details element: no script needed
     plain.get_by_role("button", name="Fast").click()
     expect(plain.get_by_role("heading", level=1)).to_have_text("Practice table")
+    plain.get_by_text("Menu", exact=True).click()  # the page was drawn anew, its menu closed
     expect(plain.get_by_role("button", name="Fast")).to_have_attribute("aria-pressed", "true")
 
 

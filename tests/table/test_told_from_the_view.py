@@ -27,7 +27,7 @@ from game.match import watcher_view
 from game.review import DealReview, Found, Mark, ReviewedPlay, plays_of, view_before
 from game.review_web.models import FinishedDeal, StoredReview
 from game.review_web.reviews import moment_table, read_review
-from game.table.log import LogEntry, play_log
+from game.table.log import LogEntry, in_brief, play_log
 from game.table.replay import replay_steps, view_at
 from game.table.wording import card_word, describe_play
 
@@ -75,6 +75,8 @@ def log_from_the_record(
             mine=play.seat == viewer,
             new=viewer is not None and index > seen_up_to and play.seat != viewer,
             stand_in=index in stand_ins,
+            seat=play.seat,
+            brief=in_brief(play.move, play.taken if isinstance(play.move, Capture) else ()),
         )
         for index, (before, play) in enumerate(zip(record.positions, record.history, strict=False))
     )

@@ -66,7 +66,7 @@ def test_the_table_is_in_hindi_and_shows_no_hidden_card(client: Client) -> None:
     page = client.get(url("table", game))
     assert page.status_code == 200
     html = page.content.decode()
-    assert "<h1>अभ्यास की मेज़</h1>" in html and "दौर 1" in html
+    assert '<h1 class="visually-hidden">अभ्यास की मेज़</h1>' in html and "दौर 1" in html
     assert "बाज़ियाँ: आपकी टीम 0, विरोधी 0" in html
     assert "साधारण बॉट" in html
     assert "Practice table" not in html

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def log_entries(html: str) -> list[tuple[str, str, str]]:
     """The log's entries as (classes, number, text), oldest first."""
-    log = html.split('<ol class="log-list" role="log">', 1)[1].split("</ol>", 1)[0]
+    log = html.split('<ol class="log-list">', 1)[1].split("</ol>", 1)[0]
     entries = re.findall(
         r'<li class="([^"]*)">\s*<span class="log-number">([^<]*)</span>(.*?)</li>', log, re.S
     )
@@ -123,3 +123,49 @@ def test_the_next_deal_starts_an_empty_log(client: Client) -> None:
     assert "The deal is over" in over and len(log_entries(over)) == 49
     after = post(client, "table_next_deal", game).content.decode()
     assert 'class="log-list"' not in after  # no play yet, no log
+
+
+def seat_lasts(html: str) -> dict[str, tuple[str, str, bool]]:
+    """Each other seat's last play as drawn at the seat: its card, its words, and whether it is
+    marked new (made since your last play)."""
+    found = re.findall(
+        r'<div class="seat seat-(\w+)[^"]*">.*?<p class="seat-last( is-new)?">.*?'
+        r'data-card="(\w\w)".*?<span class="seat-last-words">(.*?)</span></p>',
+        html,
+        re.S,
+    )
+    return {
+        place: (card, " ".join(re.sub(r"<[^>]+>", " ", words).split()), bool(new))
+        for place, new, card, words in found
+    }
+
+
+def ticker(html: str) -> str:
+    line = html.split('<p class="ticker" id="table-ticker">', 1)[1].split("</p>", 1)[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", line).split())
+
+
+def test_each_seat_keeps_its_last_play_and_the_ticker_tells_what_came_since_yours(
+    client: Client, sweeping_game: Game
+) -> None:
+    bots_until_human(client, sweeping_game)
+    page = client.get(url("table", sweeping_game)).content.decode()
+    record = state_of(sweeping_game).current
+    played = {"right": record.moves[1], "top": record.moves[2], "left": record.moves[3]}
+    lasts = seat_lasts(page)
+    assert {place: card for place, (card, _, _) in lasts.items()} == {
+        place: str(move.card) for place, move in played.items()  # type: ignore[union-attr]
+    }
+    assert all(new for _, _, new in lasts.values())
+    assert lasts["right"][1].endswith("Seep!") and lasts["left"][1].endswith("Seep!")
+    said = ticker(page)
+    assert said.startswith("Right opponent bid ")
+    assert said.count("Right opponent") == 2 and "Partner" in said and "Left opponent" in said
+    assert "Sweep +25" in said and "Sweep +50" in said
+    # The whole log is a drawer, a keyboard can reach its scroll box, and it stays a list.
+    assert '<details class="play-log" id="play-log">' in page
+    assert '<div class="log-box" role="log" tabindex="0"' in page
+    move = next(state_of(sweeping_game).position.legal_moves())
+    mine = post(client, "table_play", sweeping_game, {"move": str(move)}).content.decode()
+    assert not any(new for _, _, new in seat_lasts(mine).values())  # seen: your play came after
+    assert ticker(mine) == "The plays since your last one show here."

@@ -1,0 +1,128 @@
+"""The practice table as a phone game (issue: the table as a phone game): a whole deal against
+fast Casual bots on a 390×720 touch screen, played by tapping and never scrolled by hand.
+
+At each of the person's turns the test looks before it touches: the hand, the floor, the score
+strip and the card each other seat played since the person's last play (left at its seat) are
+on screen; then it makes the Casual bot's choice for the person's seat by tapping, a card with
+one play in one tap, any other in two (the card, then its choice, in view)."""
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from game.engine import Bid, CardMove, Move
+from tests.browser.test_practice import (
+    SCREENSHOT_DIR,
+    board_version,
+    the_game,
+    wait_for_a_new_board,
+    wait_for_my_turn,
+)
+from tests.tables.practice.deals import THE_HUMAN_BIDS, deal_games_from
+from tests.tables.practice.helpers import HUMAN
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 720}  # a 390×844 phone less its browser's bars
+
+
+@pytest.fixture
+def context(open_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return open_context(viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+def on_screen(page: Page, element: Locator) -> bool:
+    """Wholly inside the screen as it stands: no scrolling needed to see or tap it."""
+    box = element.bounding_box()
+    assert box is not None, element
+    height = page.viewport_size["height"] if page.viewport_size else PHONE["height"]
+    return box["y"] >= 0 and box["y"] + box["height"] <= height and box["height"] > 0
+
+
+def others_played_since_my_last_play() -> set[int]:
+    """The seats (other than the person's) that made a card play since the person's last one."""
+    _, state = the_game()
+    seats: set[int] = set()
+    for play in reversed(state.current.history):
+        if play.seat == HUMAN:
+            break
+        if not isinstance(play.move, Bid):
+            seats.add(play.seat)
+    return seats
+
+
+def assert_the_table_is_in_view(page: Page) -> None:
+    for part in (".hand", ".floor", ".seep-table .scores", ".table-status"):
+        assert on_screen(page, page.locator(part).first), f"{part} is off screen"
+    ticker = page.locator("#table-ticker")  # once there is a play to tell
+    assert ticker.count() == 0 or on_screen(page, ticker), "the ticker is off screen"
+    for card in page.locator(".pick-hand").all():
+        assert on_screen(page, card), "a card of the hand is off screen"
+    fresh = page.locator(".seat-last.is-new")
+    assert fresh.count() == len(others_played_since_my_last_play())
+    for last in fresh.all():
+        assert on_screen(page, last), "a seat's last play is off screen"
+
+
+def tap_to_make(page: Page, move: Move) -> int:
+    """Make ``move`` by tapping controls that are on screen; returns the taps it took."""
+    if isinstance(move, Bid):
+        bid = page.locator(f'.bid-row button[value="{move}"]')
+        assert on_screen(page, bid)
+        bid.tap()
+        return 1
+    assert isinstance(move, CardMove)
+    card = page.locator(f'.pick-hand:has(input[value="{move.card}"])')
+    assert on_screen(page, card)
+    plays_of_the_card = page.locator(f'.option-list li[data-card="{move.card}"]').count()
+    version = board_version(page)
+    card.tap()
+    if plays_of_the_card == 1:
+        return 1  # played at once: no choice to make
+    choice = page.locator(f'.option-list button[value="{move}"]')
+    expect(choice).to_be_visible()
+    assert on_screen(page, choice), "the choice is off screen"
+    assert board_version(page) == version  # nothing was played by the first tap
+    choice.tap()
+    return 2
+
+
+def test_a_whole_deal_by_tapping_on_a_phone(
+    page: Page, live_server: LiveServer, transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)
+    page.goto(live_server.url + "/play/")
+    page.get_by_label("Match length").select_option("1")
+    page.get_by_label("Bot speed").select_option("fast")
+    page.get_by_role("button", name="Deal the cards").tap()
+    taps: list[int] = []
+    one_play_cards = 0
+    for _ in range(20):
+        turn = wait_for_my_turn(page)
+        if turn == "over":
+            break
+        assert page.evaluate("window.scrollY") == 0, "the page was scrolled"
+        try:
+            assert_the_table_is_in_view(page)
+        except AssertionError:
+            SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SCREENSHOT_DIR / "table-phone-not-in-view.png")
+            raise
+        if len(taps) == 4:
+            SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SCREENSHOT_DIR / "table-phone-tapped.png")
+        _, state = the_game()
+        move = state.bot_decision(HUMAN, "casual").move
+        version = board_version(page)
+        taps.append(tap_to_make(page, move))
+        one_play_cards += taps[-1] == 1 and not isinstance(move, Bid)
+        wait_for_a_new_board(page, version)
+        _, after = the_game()
+        assert after.current.moves[len(state.current.moves)] == move
+        page.evaluate("window.scrollTo(0, 0)")  # where the person left it: the top
+    expect(page.get_by_role("heading", name="The deal is over")).to_be_visible()
+    assert len(taps) == 13  # the bid and twelve plays
+    assert max(taps) <= 2
+    print(f"\ntaps per play: {taps}; cards with one play: {one_play_cards}")
