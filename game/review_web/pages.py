@@ -24,7 +24,7 @@ from game.review_web import reviews
 from game.review_web.models import FinishedDeal, StoredReview
 from game.table.component import Feedback, settle
 from game.table.forms import NOTHING_PICKED, Picked, PlayForm
-from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
+from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot, visitor
 from game.web.http import HtmxHttpRequest
 from game.web.numbers import read_number
 
@@ -218,7 +218,7 @@ def review_try_answer(request: HtmxHttpRequest, pages: ReviewPages, number: int)
         return _render_try(request, pages, found, 422, picked, refused)
     if settled.move is None:
         return _render_try(request, pages, found, picked=picked, choices=settled.choices)
-    with ExpertSlot() as slot:
+    with ExpertSlot(visitor(request)) as slot:
         if not slot.take():
             message = _(
                 "The Expert is thinking for too many tables right now: try this play again in "

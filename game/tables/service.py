@@ -399,9 +399,11 @@ def play(table: Game, state: MatchState, seat: int, move: Move, expected: int) -
     return _swap(table, state, expected, away=[s for s in table.away if s != seat])
 
 
-def bot_turn(table: Game, seats: list[Seat], expected: int) -> Turn:
+def bot_turn(table: Game, seats: list[Seat], expected: int, visitor: str = "") -> Turn:
     """One play by the bot whose turn it is, or by a stand-in for a person who is away or let
-    the turn timer run out (who then counts as away until they come back)."""
+    the turn timer run out (who then counts as away until they come back). An Expert's play
+    takes one of the Expert slots (``game.web.busy``) on the share of ``visitor``, whose page
+    asked for it (a practice game's is its person's; a turn no page asked for is its table's)."""
     if expected != table.version or table.started is None:
         return Turn.STALE
     state = load_state(table, seats)
@@ -418,7 +420,7 @@ def bot_turn(table: Game, seats: list[Seat], expected: int) -> Turn:
     token = secrets.token_hex(8)
     if not optional(lambda: cache.add(claim, token, timeout=CLAIM_SECONDS), True):
         return Turn.CLAIMED
-    with ExpertSlot() as slot:
+    with ExpertSlot(visitor or f"table:{table.pk}") as slot:
         if level == Level.EXPERT and not slot.take():
             cache.delete(claim)
             return Turn.BUSY

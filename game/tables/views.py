@@ -55,7 +55,7 @@ from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
 from game.web import qr
 from game.web.browser import browser_key
-from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot
+from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot, visitor
 from game.web.handover import take_over
 from game.web.http import HtmxHttpRequest, local_path
 from game.web.numbers import read_number
@@ -547,7 +547,7 @@ def bot(request: HtmxHttpRequest, code: str) -> HttpResponse:
     at = _seated(request, code)
     if isinstance(at, HttpResponse):
         return at
-    turn = service.bot_turn(at.table, at.seats, at.expected)
+    turn = service.bot_turn(at.table, at.seats, at.expected, visitor(request))
     if turn is Turn.BUSY:
         message = _(
             "Too many Expert bots are thinking on the site right now, so no bot has played yet. "
@@ -631,7 +631,7 @@ def hint(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if level not in (Level.SKILLED, Level.EXPERT):
         return HttpResponseBadRequest(_("Hints come from the skilled or the expert bot."))
     state = service.load_state(at.table, at.seats)
-    with ExpertSlot() as slot:
+    with ExpertSlot(visitor(request)) as slot:
         if level == Level.EXPERT and not slot.take():
             message = _(
                 "The Expert is thinking for too many tables right now: ask it again in "

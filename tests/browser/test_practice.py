@@ -305,7 +305,7 @@ def test_the_board_says_when_every_expert_is_busy_and_asks_again_later(
 ) -> None:
     deal_games_from(monkeypatch, AN_OPPONENT_BIDS)  # the server runs in this process
     monkeypatch.setattr(busy, "EXPERT_SLOTS", 1)
-    elsewhere = ExpertSlot()
+    elsewhere = ExpertSlot("elsewhere")
     assert elsewhere.take()  # another table's Expert is thinking
     answers: list[int] = []
     page.on(

@@ -202,8 +202,8 @@ def test_a_try_while_every_expert_is_busy_says_so_on_the_table_and_then_is_judge
     assert isinstance(play.best, CardMove)
     page.goto(f"{review}{play.number}/try")
 
-    held = []  # other requests hold every Expert slot
-    while (slot := ExpertSlot()).take():
+    held: list[ExpertSlot] = []  # other visitors hold every Expert slot
+    while (slot := ExpertSlot(f"elsewhere:{len(held)}")).take():
         held.append(slot)
     try:
         try_by_keyboard(page, play.best)

@@ -453,8 +453,8 @@ def test_a_try_when_every_expert_is_busy_is_429_and_judges_nothing(
         raise AssertionError("judged while every slot was taken")
 
     monkeypatch.setattr(reviews, "judge_play", never)
-    held = []  # every slot, taken by other requests
-    while (slot := ExpertSlot()).take():
+    held: list[ExpertSlot] = []  # every slot, taken by other visitors
+    while (slot := ExpertSlot(f"elsewhere:{len(held)}")).take():
         held.append(slot)
     try:
         response = post_try(client, game, play.number, {"move": str(play.best)})

@@ -328,8 +328,8 @@ def test_a_try_at_a_review_being_made_again_is_refused_and_leads_back(done: Fini
 def test_a_try_when_every_expert_is_busy_is_429(done: Finished) -> None:
     table, host = done.table, done.by_seat[0]
     play = worst(reviewed(host, table, 0).plays)
-    held = []
-    while (slot := ExpertSlot()).take():
+    held: list[ExpertSlot] = []  # other visitors hold every Expert slot
+    while (slot := ExpertSlot(f"elsewhere:{len(held)}")).take():
         held.append(slot)
     try:
         response = try_answer(host, done, 0, play.number, {"move": str(play.best)})

@@ -1,5 +1,6 @@
-"""Only a few Expert searches at once on the whole site: slots in the shared cache. Over the
-limit, an Expert hint or an Expert bot's play is a 429 with ``Retry-After`` and changes nothing."""
+"""Only a few Expert searches at once on the whole site: slots in the shared cache, at most one
+per visitor. Over the limit, an Expert hint or an Expert bot's play is a 429 with
+``Retry-After`` and changes nothing."""
 
 from collections.abc import Iterator
 from datetime import timedelta
@@ -34,7 +35,7 @@ def one_slot(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def all_taken() -> Iterator[ExpertSlot]:
     """Another request holds every Expert slot."""
-    with ExpertSlot() as elsewhere:
+    with ExpertSlot("elsewhere") as elsewhere:
         assert elsewhere.take()
         yield elsewhere
 
@@ -43,7 +44,7 @@ def test_slots_are_taken_given_back_and_held_once_per_request(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(busy, "EXPERT_SLOTS", 2)
-    first, second, third = ExpertSlot(), ExpertSlot(), ExpertSlot()
+    first, second, third = ExpertSlot("a"), ExpertSlot("b"), ExpertSlot("c")
     assert first.take() and first.take()  # one request holds one slot, however often it asks
     assert second.take()
     assert not third.take()
@@ -51,7 +52,7 @@ def test_slots_are_taken_given_back_and_held_once_per_request(
     assert third.take()
     with pytest.raises(RuntimeError), second:
         raise RuntimeError("the search failed")
-    assert ExpertSlot().take()  # given back on the way out, error or not
+    assert ExpertSlot("b").take()  # given back on the way out, error or not
 
 
 def test_a_slot_whose_request_died_frees_itself(
@@ -63,11 +64,11 @@ def test_a_slot_whose_request_died_frees_itself(
             "LOCATION": "django_cache",
         }
     }
-    assert ExpertSlot().take()  # and never given back
-    assert not ExpertSlot().take()
+    assert ExpertSlot("a").take()  # and never given back
+    assert not ExpertSlot("b").take()
     later = timezone.now() + timedelta(seconds=busy.SLOT_SECONDS + 1)
     monkeypatch.setattr("django.core.cache.backends.db.tz_now", lambda: later)
-    assert ExpertSlot().take()
+    assert ExpertSlot("a").take()
 
 
 def expert_game(client: Client, **options) -> Game:
@@ -131,7 +132,7 @@ def test_an_expert_hint_over_the_limit_is_refused_and_a_skilled_one_is_not(
     all_taken.give_back()
     expert = post(client, "table_hint", game, {"level": "expert"})
     assert expert.status_code == 200 and b"Expert bot suggests" in expert.content
-    assert ExpertSlot().take()  # the hint gave its slot back
+    assert ExpertSlot("elsewhere").take()  # the hint gave its slot back
 
 
 def test_a_human_play_is_made_while_every_expert_is_busy_and_the_expert_then_waits(
@@ -142,7 +143,7 @@ def test_a_human_play_is_made_while_every_expert_is_busy_and_the_expert_then_wai
         assert post(client, "table_bot", game).status_code == 200
     state = state_of(game)
     assert state.humans_turn and state.levels[1] == "expert"
-    with ExpertSlot() as elsewhere:
+    with ExpertSlot("elsewhere") as elsewhere:
         assert elsewhere.take()
         move = next(state.position.legal_moves())
         response = post(client, "table_play", game, {"move": str(move)})
@@ -159,7 +160,63 @@ def test_a_human_play_is_made_while_every_expert_is_busy_and_the_expert_then_wai
 
 
 def test_the_slots_live_in_the_shared_cache() -> None:
-    with ExpertSlot() as slot:
+    with ExpertSlot("a") as slot:
         assert slot.take()
         assert slot.key is not None and cache.get(slot.key) == slot.token
+        assert cache.get(busy.SHARE_KEY.format("a")) == slot.token
     assert cache.get(busy.KEY.format(0)) is None
+    assert cache.get(busy.SHARE_KEY.format("a")) is None
+
+
+# ---- one share per visitor ---------------------------------------------------------------------
+
+
+def test_a_visitor_holds_one_slot_and_the_next_visitor_gets_the_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 2)
+    with ExpertSlot("flooder") as first:
+        assert first.take()
+        assert not ExpertSlot("flooder").take()  # their second search waits for the first
+        with ExpertSlot("someone-else") as other:
+            assert other.take()
+        assert ExpertSlot("a-third").take()  # the slot the flooder could not take
+    assert ExpertSlot("flooder").take()  # theirs again once the first is given back
+
+
+def visitor_of(client: Client) -> str:
+    return f"browser:{client.session['browser_key']}"
+
+
+def test_a_visitor_holding_a_slot_waits_while_another_visitors_expert_plays(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 2)
+    flooder = expert_game(client)
+    someone = Client()
+    theirs = expert_game(someone)
+    with ExpertSlot(visitor_of(client)) as held:  # another tab of theirs is searching
+        assert held.take()
+        refused = post(client, "table_bot", flooder)
+        html = assert_busy(refused, flooder, flooder.version, 0, BOTS_WAIT)
+        assert f"try again in {RETRY_SECONDS} seconds" in html
+        assert post(someone, "table_bot", theirs).status_code == 200
+        assert len(state_of(theirs).current.moves) == 1
+    assert post(client, "table_bot", flooder).status_code == 200
+
+
+def test_a_visitor_holding_a_slot_is_told_to_ask_for_the_hint_again(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(busy, "EXPERT_SLOTS", 2)
+    game = new_game(client)
+    while state_of(game).bots_turn:
+        post(client, "table_bot", game)
+    moves = len(state_of(game).current.moves)
+    with ExpertSlot(visitor_of(client)) as held:
+        assert held.take()
+        refused = post(client, "table_hint", game, {"level": "expert"})
+        wait = busy.RETRY_AFTER_SECONDS
+        html = assert_busy(refused, game, game.version, moves, HINT_WAITS, wait)
+        assert f"ask it again in {wait} seconds" in html
+        assert ExpertSlot("someone-else").take()
