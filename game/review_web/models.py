@@ -47,6 +47,7 @@ class StoredReview(models.Model):
     version, so a new way of reviewing makes new reviews beside the old ones."""
 
     class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")  # its person has enough queued: asked again later
         QUEUED = "queued", _("Queued")
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")
@@ -56,6 +57,8 @@ class StoredReview(models.Model):
     seat = models.PositiveSmallIntegerField()
     version = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.QUEUED)
+    # The task's priority when queued: a class's reviews go before any person's own.
+    priority = models.SmallIntegerField(default=0)
     done = models.PositiveSmallIntegerField(default=0)  # plays reviewed so far
     total = models.PositiveSmallIntegerField(default=0)  # plays to review
     # DealReview.to_json() once done.

@@ -11,12 +11,13 @@ rest is here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -44,6 +45,11 @@ REVIEW_VERSION = 2
 """Raise it when reviews are made another way: the stored ones stay, new ones are made."""
 STALE = timedelta(minutes=2)
 """A running review with no progress for this long lost its worker (each play takes seconds)."""
+AT_ONCE = 3
+"""A person's reviews queued or running at once: one more waits until one of them is done."""
+PERSON_PRIORITY = 0
+CLASS_PRIORITY = 10
+"""The task priority of a class's reviews: the worker takes them before any person's own."""
 
 Status = StoredReview.Status
 
@@ -60,50 +66,73 @@ MARK_WORDS: dict[Mark, Promise] = {
 
 
 def review_for[Review: StoredReview](
-    model: type[Review], key: Mapping[str, Any], finished: Callable[[], FinishedDeal]
+    model: type[Review],
+    key: Mapping[str, Any],
+    finished: Callable[[], FinishedDeal],
+    mine: Sequence[Q] | None = None,
 ) -> Review:
     """The stored review ``key`` names (its match, ``deal`` and ``seat``), asked for if there is
     none; ``finished`` gives its deal (or raises ``NoSuchDeal``), read only then.
 
-    It is made once: the unique constraint keeps one row, and only the request that created it
-    queues the task. A review running with no sign of life for ``STALE`` lost its worker and is
-    queued again (by one request only: the change is compare-and-swap on what was read). Once
-    the row exists this is one query, which the page's polling needs."""
+    ``mine`` is who asks: filters of ``model`` for the reviews of their browser and of their
+    account. While either has ``AT_ONCE`` reviews queued or running, the review waits, queued by
+    none, and each later ask (a visit to its page, the page's polling) tries again, so one
+    person's flood never fills the worker's queue. Without ``mine`` a class asks: its review
+    never waits, and is queued ahead of every person's (``CLASS_PRIORITY``).
+
+    It is made once: the unique constraint keeps one row, and a change of status is a
+    compare-and-swap on what was read, so one request only queues the task. A review running
+    with no sign of life for ``STALE`` lost its worker and is queued again. Once the row is
+    queued or done this is one query, which the page's polling needs."""
     rows = model._default_manager
     key = {**key, "version": REVIEW_VERSION}
+    priority = PERSON_PRIORITY if mine is not None else CLASS_PRIORITY
     stored = rows.filter(**key).first()
     if stored is None:
         deal = finished()
         total = len(plays_of(deal.record, key["seat"], deal.stand_ins))
-        stored, created = rows.get_or_create(**key, defaults={"total": total})
-        if created:
-            _queue(stored)
+        defaults = {"total": total, "status": Status.WAITING}
+        stored, _created = rows.get_or_create(**key, defaults=defaults)
+    if stored.status == Status.WAITING:
+        if mine is None or not any(_full(rows.filter(theirs)) for theirs in mine):
+            _requeue(stored, Status.WAITING, priority)
     elif stored.status == Status.RUNNING and stored.updated < timezone.now() - STALE:
-        _requeue(stored, Status.RUNNING)
+        _requeue(stored, Status.RUNNING, stored.priority)
+    elif stored.status == Status.QUEUED and stored.priority < priority:
+        _requeue(stored, Status.QUEUED, priority)  # its person's, now the class's too: ahead
     return stored
+
+
+def _full(theirs: QuerySet[Any]) -> bool:
+    """Whether these reviews (one person's) fill their share of the worker's queue. Two asks at
+    the same moment may pass it by one: a share, not an exact count."""
+    return theirs.filter(status__in=(Status.QUEUED, Status.RUNNING)).count() >= AT_ONCE
 
 
 def review_again(stored: StoredReview) -> None:
     """A failed review is queued once more (its player asked)."""
     if stored.status == Status.FAILED:
-        _requeue(stored, Status.FAILED)
+        _requeue(stored, Status.FAILED, stored.priority)
 
 
-def _requeue(stored: StoredReview, status: str) -> None:
+def _requeue(stored: StoredReview, status: str, priority: int) -> None:
     requeued = (
         type(stored)
         ._default_manager.filter(pk=stored.pk, status=status, updated=stored.updated)
-        .update(status=Status.QUEUED, done=0, updated=timezone.now())
+        .update(status=Status.QUEUED, done=0, priority=priority, updated=timezone.now())
     )
     if requeued:
-        _queue(stored)
+        _queue(stored, priority)
     stored.refresh_from_db()
 
 
-def _queue(stored: StoredReview) -> None:
-    """The task is queued once the row is committed, so the worker always finds it."""
+def _queue(stored: StoredReview, priority: int) -> None:
+    """The task is queued once the row is committed, so the worker always finds it. A review
+    queued twice (a class's ahead of its person's) is made once: the task takes only a queued
+    one."""
     label, pk = stored._meta.label, stored.pk
-    transaction.on_commit(lambda: review_stored_deal.enqueue(label, pk))
+    task = review_stored_deal.using(priority=priority)
+    transaction.on_commit(lambda: task.enqueue(label, pk))
 
 
 def unchanged(stored: StoredReview, status: str, done: str) -> bool:

@@ -8,6 +8,8 @@ The plays a stand-in bot made for the seat while its person was away are in the 
 
 from __future__ import annotations
 
+from django.db.models import F, Q
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -16,6 +18,7 @@ from game.review_web.models import FinishedDeal, finished_deal
 from game.review_web.pages import ReviewPages
 from game.tables.board import log_names, player_name
 from game.tables.models import Game, Seat, SeatReview
+from game.web.browser import browser_key
 
 
 def finished(table: Game, number: int) -> FinishedDeal:
@@ -23,10 +26,24 @@ def finished(table: Game, number: int) -> FinishedDeal:
     return finished_deal(table.deals, table.seed, number)
 
 
-def review_for(table: Game, number: int, seat: int) -> SeatReview:
-    """The stored review of ``seat``'s plays in deal ``number``, asked for if there is none."""
+def review_for(table: Game, number: int, seat: int, by: HttpRequest | None = None) -> SeatReview:
+    """The stored review of ``seat``'s plays in deal ``number``, asked for if there is none:
+    ``by`` the person at that seat (their share of the worker is kept), else by their class."""
     key = {"table": table, "deal": number, "seat": seat}
-    return reviews.review_for(SeatReview, key, lambda: finished(table, number))
+    mine = None if by is None else _reviews_of(by)
+    return reviews.review_for(SeatReview, key, lambda: finished(table, number), mine)
+
+
+def _reviews_of(request: HttpRequest) -> list[Q]:
+    """The reviews of the seats this browser holds, and those of the seats its account holds:
+    a review is its seat's person's."""
+    mine = []
+    key = browser_key(request)
+    if key:
+        mine.append(Q(table__seats__number=F("seat"), table__seats__holder_key=key))
+    if request.user.is_authenticated:
+        mine.append(Q(table__seats__number=F("seat"), table__seats__holder_user=request.user))
+    return mine
 
 
 def stored_review(table: Game, number: int, seat: int) -> SeatReview | None:

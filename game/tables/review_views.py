@@ -13,13 +13,15 @@ from game.review_web.pages import ReviewPages
 from game.tables import codes, service
 from game.tables import review as reviews
 from game.tables.holders import viewer_of
+from game.tables.models import SeatReview
 from game.web.http import HtmxHttpRequest
 
 
 def _pages(request: HttpRequest, code: str, deal: int, seat: int, ask: bool = True) -> ReviewPages:
     """The review of ``seat`` (1–4, as the pages count seats) in the deal, if the viewer holds
-    that seat; asked for on a page's first visit, while a post only ever answers a review
-    asked for already (404 otherwise, and nothing made)."""
+    that seat; asked for on a page's first visit (and each visit and poll after, while it waits
+    for its person's earlier reviews), while a post only ever answers a review asked for
+    already (404 otherwise, and nothing made)."""
     found = service.table_and_seats(codes.normalize(code))  # one query: the page polls
     if found is None:
         raise Http404("No such table.")
@@ -27,10 +29,13 @@ def _pages(request: HttpRequest, code: str, deal: int, seat: int, ask: bool = Tr
     viewer = viewer_of(request, table, seats)
     if viewer.number is None or viewer.number != seat - 1:
         raise Http404("Only the person at that seat sees its review.")
+    stored: SeatReview | None
     try:
         number = viewer.number
-        ask_for = reviews.review_for if ask else reviews.stored_review
-        stored = ask_for(table, deal, number)
+        if ask:
+            stored = reviews.review_for(table, deal, number, by=request)
+        else:
+            stored = reviews.stored_review(table, deal, number)
     except NoSuchDeal:
         stored = None
     if stored is None:

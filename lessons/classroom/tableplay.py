@@ -401,7 +401,8 @@ def _round_reviews(made: TablePlay) -> QuerySet[SeatReview]:
 
 def start_reviews(made: TablePlay) -> int:
     """Every student's review of each deal they finished in the round, asked for once: the
-    shared background task makes them (``game.review_web.tasks``). Returns how many exist."""
+    shared background task makes them (``game.review_web.tasks``), asked for by the class, so
+    never waiting behind anyone's own reviews. Returns how many exist."""
     count = 0
     for place in made.seats.select_related("round_table__table"):
         table = place.round_table.table
