@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,8 +42,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from game.web.counts import count
 from game.web.http import client_address, counted_as
+from game.web.limits import Limit
 from game.web.outages import optional
 
 
@@ -117,15 +115,6 @@ def signup(request: HttpRequest) -> HttpResponse:
 # Throttling failed sign-ins and reset mails ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Limit:
-    """At most ``hits`` (failed sign-ins, reset links) per fixed window of ``seconds``."""
-
-    name: str
-    hits: int
-    seconds: int
-
-
 # Someone who forgot their password gets ten tries a quarter of an hour. A school's pupils often
 # share one address, and mistype: the address gets more, but not enough to guess with.
 PER_ACCOUNT = Limit("login-account", 10, 15 * 60)
@@ -134,9 +123,6 @@ PER_ADDRESS = Limit("login-address", 50, 15 * 60)
 # school's teachers share one address.
 RESETS_PER_EMAIL = Limit("reset-email", 3, 60 * 60)
 RESETS_PER_ADDRESS = Limit("reset-address", 20, 60 * 60)
-
-# The clock the windows are cut from (tests stand it still).
-clock: Callable[[], float] = time.time
 
 
 def counted_address(request: HttpRequest) -> str:
@@ -154,26 +140,23 @@ class Counted:
     limit: Limit
     who: str
 
-    def _window(self) -> tuple[int, float]:
-        """This window's number, and the seconds left in it."""
-        now = clock()
-        number = int(now // self.limit.seconds)
-        return number, (number + 1) * self.limit.seconds - now
-
     @property
     def key(self) -> str:
-        # Hashed: a username may be long, and any text at all.
-        who = hashlib.sha256(self.who.encode()).hexdigest()[:32]
-        return f"accounts:{self.limit.name}:{who}:{self._window()[0]}"
+        return self.limit.key(self._hashed)
+
+    @property
+    def _hashed(self) -> str:
+        """A username may be long, and any text at all."""
+        return hashlib.sha256(self.who.encode()).hexdigest()[:32]
 
     @property
     def seconds_left(self) -> int:
-        return math.ceil(self._window()[1])
+        return self.limit.seconds_left()
 
     def hit(self) -> None:
         """Count one (atomically on Redis; the database cache may miss one of a few
         simultaneous ones: a limit, not a tally)."""
-        count(self.key, self.seconds_left + 1)
+        self.limit.count(self._hashed)
 
     def forgive(self) -> None:
         cache.delete(self.key)

@@ -1,5 +1,6 @@
-"""Limits on tries that guess a secret (a class's or a table's code): hits counted per client
-in fixed time windows, in the shared cache (``counts``), so every server process sees them.
+"""Limits on tries: guessing a secret (a class's or a table's code), failed sign-ins, reset mails.
+Hits are counted per client in fixed time windows, in the shared cache (``counts``), so every
+server process sees them.
 
 A limit counts under its ``name`` (which keeps one limit's counts apart from another's) for
 whoever it is given (an address as ``http.counted_as`` gives it, a browser's key). Each window
@@ -18,6 +19,11 @@ from django.core.cache import cache
 from game.web import counts
 
 
+def clock() -> float:
+    """Now, as the windows are cut (tests stand it still, here or through ``time.time``)."""
+    return time.time()
+
+
 @dataclass(frozen=True)
 class Limit:
     """At most ``hits`` in each window of ``seconds``."""
@@ -27,7 +33,7 @@ class Limit:
     seconds: int
 
     def _window(self) -> int:
-        return int(time.time()) // self.seconds
+        return int(clock() // self.seconds)
 
     def key(self, who: str) -> str:
         return f"{self.name}:{who}:{self._window()}"
@@ -48,7 +54,7 @@ class Limit:
 
     def seconds_left(self) -> int:
         """Until this window ends, and with it a refusal (for the ``Retry-After`` header)."""
-        return max(1, math.ceil((self._window() + 1) * self.seconds - time.time()))
+        return max(1, math.ceil((self._window() + 1) * self.seconds - clock()))
 
 
 __all__ = ["Limit"]

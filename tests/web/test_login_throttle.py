@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 from pytest_django.fixtures import Settings
 
-from lessons import accounts
+from game.web import limits
 from lessons.accounts import PER_ACCOUNT, PER_ADDRESS, Counted, SignInView
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def clock(monkeypatch: pytest.MonkeyPatch, settings: Settings) -> Clock:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
     frozen = Clock()
-    monkeypatch.setattr(accounts, "clock", frozen)
+    monkeypatch.setattr(limits, "clock", frozen)
     return frozen
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 from pytest_django.fixtures import Settings
 
-from lessons import accounts
+from game.web import limits
 from lessons.accounts import RESETS_PER_ADDRESS, RESETS_PER_EMAIL, RequestResetView
 from tests.web.fake_database import closed_port
 
@@ -33,7 +33,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     cache.clear()
     frozen = Clock()
-    monkeypatch.setattr(accounts, "clock", frozen)
+    monkeypatch.setattr(limits, "clock", frozen)
     return frozen
 
 
