@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game.engine import Card, Deal, Match, TeamScore, score_deal, team_of
 from game.table.component import team_labels
@@ -27,6 +28,31 @@ class ScoreSheet:
     under_nine: bool
     next_dealer: str
     watching: bool = False  # "ours" is seats 1 and 3, for someone who sits at no seat
+
+    @property
+    def headline(self) -> str:
+        """Who won the deal and by how much, said before the sheet's figures."""
+        margin = abs(self.difference)
+        if not margin:
+            return _("A tied deal: neither team is ahead.")
+        if self.watching:
+            team = _("Seats 1 and 3") if self.difference > 0 else _("Seats 2 and 4")
+            return ngettext(
+                "%(team)s won the deal by %(n)s point.",
+                "%(team)s won the deal by %(n)s points.",
+                margin,
+            ) % {"team": team, "n": margin}
+        if self.difference > 0:
+            return ngettext(
+                "Your team won the deal by %(n)s point.",
+                "Your team won the deal by %(n)s points.",
+                margin,
+            ) % {"n": margin}
+        return ngettext(
+            "The opponents won the deal by %(n)s point.",
+            "The opponents won the deal by %(n)s points.",
+            margin,
+        ) % {"n": margin}
 
 
 def ours(value: int, viewer: int | None) -> int:

@@ -1,5 +1,5 @@
-"""The practice table as a phone game (issue: the table as a phone game): a whole deal against
-fast Casual bots on a 390×720 touch screen, played by tapping and never scrolled by hand.
+"""The table as a phone game: a whole deal at the practice table against fast Casual bots on a
+390×720 touch screen, played by tapping and never scrolled by hand; joining a table.
 
 At each of the person's turns the test looks before it touches: the hand, the floor, the score
 strip and the card each other seat played since the person's last play (left at its seat) are
@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
+from game.tables import service
 from tests.browser.test_practice import (
     SCREENSHOT_DIR,
     board_version,
@@ -126,3 +127,20 @@ def test_a_whole_deal_by_tapping_on_a_phone(
     assert len(taps) == 13  # the bid and twelve plays
     assert max(taps) <= 2
     print(f"\ntaps per play: {taps}; cards with one play: {one_play_cards}")
+
+
+def test_the_name_at_the_table_is_remembered_on_the_phone(
+    page: Page, live_server: LiveServer, transactional_db: None
+) -> None:
+    first, second = (
+        service.create_table(["", "", "casual", "casual"], None, "a-host", spectators=False)
+        for _ in range(2)
+    )
+    page.goto(f"{live_server.url}/t/{first.code}")
+    sit = page.get_by_role("button", name="Sit at seat 2")
+    assert on_screen(page, sit), "a newcomer's seat choice is below the share box"
+    page.get_by_label("Your name at the table").fill("Bina")
+    sit.tap()
+    expect(page.get_by_role("button", name="Leave my seat")).to_be_visible()
+    page.goto(f"{live_server.url}/t/{second.code}")
+    expect(page.get_by_label("Your name at the table")).to_have_value("Bina")

@@ -3,6 +3,7 @@ join, a whole deal is played through the pages in turn, every other page learns 
 its next poll, and no page ever shows a card its viewer may not see. Plays, deals and seats
 asked for at once: exactly one counts."""
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -74,6 +75,7 @@ def test_a_whole_deal_through_the_pages_shows_each_page_only_its_cards(
     assert plays == 49  # the bid and 48 card plays
     sheet = client.get(url("table", table)).content.decode()
     assert "The deal is over" in sheet and "The match is over." in sheet
+    assert re.search(r'<p class="deal-headline[^"]*">[^<]*(won the deal by|tied deal)', sheet)
 
 
 def test_each_page_names_the_seats_as_its_viewer_sits(client: Client) -> None:

@@ -94,6 +94,19 @@ def test_the_lobby_shows_the_code_the_link_and_the_qr_code(client: Client) -> No
     assert "Seats 1 and 3, partners" in html  # who your partner would be
 
 
+def test_a_newcomer_chooses_a_seat_first_and_the_host_shares_the_table_first(
+    client: Client,
+) -> None:
+    """On a phone the first screenful is what the person came for: a seat to one who joins,
+    the code, link and QR code to the host."""
+    table = new_table(client)
+    host = client.get(url("table", table)).content.decode()
+    assert host.index('class="join-banner invite"') < host.index('class="lobby"')
+    newcomer = Client().get(url("table", table)).content.decode()
+    assert newcomer.index("Sit at seat 2") < newcomer.index('class="join-banner invite"')
+    assert newcomer.count('class="join-code"') == 1
+
+
 def test_a_seat_is_taken_once(client: Client) -> None:
     table = new_table(client)
     assert join(Client(), table, 1, "Ben").status_code == 302
@@ -149,7 +162,7 @@ def test_a_watcher_sees_no_hand_and_cannot_play(client: Client) -> None:
     seated(client, table)
     watcher = Client()
     html = watcher.get(url("table", table)).content.decode()
-    assert "Your hand" not in html and "watching" in html
+    assert "Your hand" not in html and '0 <span class="tag">watching</span>' in html
     assert_nothing_hidden(html, state_of(table).position, None)
     move = next(state_of(table).position.legal_moves())
     assert post(watcher, "play", table, {"move": str(move)}).status_code == 403
