@@ -169,3 +169,17 @@ def test_each_seat_keeps_its_last_play_and_the_ticker_tells_what_came_since_your
     mine = post(client, "table_play", sweeping_game, {"move": str(move)}).content.decode()
     assert not any(new for _, _, new in seat_lasts(mine).values())  # seen: your play came after
     assert ticker(mine) == "The plays since your last one show here."
+
+
+def test_a_sweep_is_a_moment_on_the_floor_once(client: Client, sweeping_game: Game) -> None:
+    """The board drawn just after a sweep carries the moment ("Seep! +25"), hidden from screen
+    readers (the live region says it); the next play's board does not."""
+    post(client, "table_bot", sweeping_game)  # the bid
+    swept = post(client, "table_bot", sweeping_game).content.decode()  # play 1 sweeps (+25)
+    moment = re.search(r'<p class="sweep-moment" aria-hidden="true">(.*?)</p>', swept, re.S)
+    assert moment is not None
+    assert " ".join(re.sub(r"<[^>]+>", " ", moment.group(1)).split()) == "Seep! +25"
+    after = post(client, "table_bot", sweeping_game).content.decode()  # play 2, no sweep
+    assert 'class="sweep-moment"' not in after
+    again = post(client, "table_bot", sweeping_game).content.decode()  # play 3 sweeps (+50)
+    assert "+50</span></p>" in again and 'class="sweep-moment"' in again
