@@ -39,7 +39,7 @@ from game.table.explanations import word_explanation
 from game.table.forms import NOTHING_PICKED, PlayForm
 from game.table.replay import replay_steps, view_at
 from game.table.seen import shows_seen
-from game.tables import codes, finding, seeds, service
+from game.tables import codes, finding, preview, seeds, service, sharing
 from game.tables.board import RETRY_SECONDS, log_names, page_context, reactions_context
 from game.tables.forms import (
     BotSeatForm,
@@ -53,6 +53,7 @@ from game.tables.forms import (
 from game.tables.holders import Viewer, my_tables, viewer_of
 from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
+from game.tables.sharing import share_path
 from game.web import qr
 from game.web.browser import browser_key
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot, visitor
@@ -139,6 +140,9 @@ def _render(
     context = page_context(table, seats, viewer, show_seen=shows_seen(request), **extra)
     link = request.build_absolute_uri(reverse("tables:short", args=[table.code]))
     context["join_link"] = link
+    # The finished match's shared link, for the match's end (None before it).
+    over = context.get("match_over") and table.finished is not None
+    context["share_link"] = request.build_absolute_uri(share_path(table)) if over else None
     if context["phase"] == "lobby":
         label = _("QR code: join at %(url)s") % {"url": link}
         context["join_qr"] = qr.join_qr(link, label, 200)
@@ -687,6 +691,23 @@ def _finished(request: HttpRequest, code: str) -> tuple[Game, list[Seat], int | 
 def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Step through the finished match's deals as the viewer saw them."""
     found, seats, me = _finished(request, code)
+    link = None
+    if found.finished is not None and (me is not None or found.spectators):
+        link = request.build_absolute_uri(share_path(found))
+    replay_url = reverse("tables:replay", args=[found.code])
+    return _replay(request, found, seats, me, replay_url, share_link=link)
+
+
+def _replay(
+    request: HtmxHttpRequest,
+    found: Game,
+    seats: list[Seat],
+    me: int | None,
+    replay_url: str,
+    **extra: Any,
+) -> HttpResponse:
+    """The replay page of ``found`` from seat ``me`` (None: from no seat, a watcher's view: every
+    seat, no hand), its steps linking to ``replay_url``; ``extra``: more for the page."""
     state = service.load_state(found, seats)
     deal_index = _number(request.GET.get("deal", "1"))
     step = _number(request.GET.get("step", "0"))
@@ -701,6 +722,7 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
     view = view_at(record, step, me)
     context = {
         "table": found,
+        "replay_url": replay_url,
         "board": Table(t=table_view(view, watching=me is None)),
         "deal_number": deal_index,
         "deals": range(1, len(state.deals) + 1),
@@ -712,7 +734,10 @@ def replay(request: HtmxHttpRequest, code: str) -> HttpResponse:
         # Your seat, as the pages count them, to review the deal by, once it is over (a
         # practice game's replay shows the deal in progress too).
         "review_seat": None if me is None or not deal_over else me + 1,
+        **extra,
     }
+    if extra.get("shared"):
+        context.update(_shared_meta(request, state, extra["shared"]))
     partial = request.htmx and not request.htmx.history_restore_request
     template = "tables/replay.html#replay_update" if partial else "tables/replay.html"
     return render(request, template, context)
@@ -737,4 +762,41 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     }
     response = JsonResponse(document, json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="seep-table-{found.code}.json"'
+    return response
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A finished match shared by its link: the replay from no seat (a watcher's, whatever the
+    table), for anyone with the link, and the link's preview (Open Graph) in the page's head."""
+    found, seats = sharing.shared_game(token)
+    replay_url = reverse("tables:shared", args=[token])
+    return _replay(request, found, seats, None, replay_url, shared=token)
+
+
+def _shared_meta(request: HttpRequest, state: MatchState, token: str) -> dict[str, Any]:
+    """What the shared page's head says of the match to a site that shows its link."""
+    title = sharing.result(state).title
+    return {
+        "og": {
+            "title": title,
+            "description": sharing.description(state),
+            "url": request.build_absolute_uri(reverse("tables:shared", args=[token])),
+            "image": request.build_absolute_uri(reverse("tables:shared_preview", args=[token])),
+            "image_width": preview.WIDTH,
+            "image_height": preview.HEIGHT,
+            "image_alt": _("%(result)s: the result on a card table, with the last capture's cards")
+            % {"result": title},
+        }
+    }
+
+
+@require_GET
+def shared_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The shared match's preview picture (PNG), the same for every language and every time."""
+    found, seats = sharing.shared_game(token)
+    state = service.load_state(found, seats)
+    response = HttpResponse(preview.draw_preview(sharing.picture(state)), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
     return response

@@ -1,0 +1,159 @@
+"""A finished match shared by a link: its replay seen from no seat, and a preview picture for the
+link (``game.tables.preview``).
+
+The link carries a token signed over the table's code (no field of its own, so no migration):
+anyone with the link may look, nobody can make one up, and it leads only to a finished match. A
+shared replay is a watcher's (every seat, no hand), whatever table it is, a practice game too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.signing import BadSignature, Signer
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from game.engine import Card, PlayEvent
+from game.match import MatchState
+from game.table.component import team_labels
+from game.tables import codes, service
+from game.tables.models import Game, Seat
+from game.tables.preview import Picture
+
+SALT = "seep-school.tables.share"
+ROUND = 4  # plays, one a seat
+
+
+def _signer() -> Signer:
+    return Signer(salt=SALT)
+
+
+def share_token(game: Game) -> str:
+    """The token a game's shared link carries."""
+    return _signer().sign(game.code)
+
+
+def share_path(game: Game) -> str:
+    """The address of the game's shared replay (the path only)."""
+    return reverse("tables:shared", args=[share_token(game)])
+
+
+def shared_game(token: str) -> tuple[Game, list[Seat]]:
+    """The finished game a token was made for, and its seats; a 404 for a token that was not
+    signed here, a code with no table, or a match not over."""
+    try:
+        code = _signer().unsign(token)
+    except BadSignature:
+        raise Http404("No such shared match.") from None
+    found = service.table_and_seats(codes.normalize(code))
+    if found is None or found[0].finished is None:
+        raise Http404("No such shared match.")
+    return found
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the match ended. ``winner``: the team that won (0: seats 1 and 3), None for a level
+    match; ``by_baazis``: the baazis decided it, else the running difference (``margin``
+    points) of a match of so many deals that ended without one."""
+
+    winner: int | None
+    baazis: tuple[int, int]
+    by_baazis: bool
+    margin: int
+
+    @property
+    def title(self) -> str:
+        """The result in words, in the page's language (teams as a watcher calls them)."""
+        if self.winner is None:
+            return _("The match ended level")
+        team = team_labels(None)[self.winner]
+        if self.by_baazis:
+            won, lost = self.baazis[self.winner], self.baazis[1 - self.winner]
+            return ngettext(
+                "%(team)s won the match, %(won)s baazi to %(lost)s",
+                "%(team)s won the match, %(won)s baazis to %(lost)s",
+                won,
+            ) % {"team": team, "won": won, "lost": lost}
+        return ngettext(
+            "%(team)s won the match, %(n)s point ahead",
+            "%(team)s won the match, %(n)s points ahead",
+            self.margin,
+        ) % {"team": team, "n": self.margin}
+
+
+def result(state: MatchState) -> Result:
+    """Who won: more baazis, else (none decided it) the team ahead on the running difference."""
+    baazis = state.match.baazis
+    if baazis[0] != baazis[1]:
+        winner = 0 if baazis[0] > baazis[1] else 1
+        return Result(winner, baazis, True, 0)
+    difference = state.match.difference
+    ahead = None if difference == 0 else 0 if difference > 0 else 1
+    return Result(ahead, baazis, False, abs(difference))
+
+
+def description(state: MatchState) -> str:
+    """A line under the title: the deals played and the last deal's points."""
+    last = state.match.outcomes[-1].score.teams if state.match.outcomes else None
+    deals = len(state.deals)
+    played = ngettext(
+        "A match of Seep, %(n)s deal played.", "A match of Seep, %(n)s deals played.", deals
+    ) % {"n": deals}
+    if last is None:
+        return played
+    labels = team_labels(None)
+    scores = _("In the last deal %(first)s scored %(a)s, %(second)s %(b)s.") % {
+        "first": labels[0],
+        "a": last[0].total,
+        "second": labels[1],
+        "b": last[1].total,
+    }
+    return f"{played} {scores}"
+
+
+def picture(state: MatchState) -> Picture:
+    """What the preview picture shows of a finished match: its result, the last deal's points
+    and sweeps, and the cards of its last capture (the capturing card first); cards every seat
+    saw played, so nothing hidden; a capture of fewer than four cards gives way to the cards
+    of the deal's last four plays."""
+    ended = result(state)
+    record = state.deals[-1]
+    outcome = state.match.outcomes[-1] if state.match.outcomes else None
+    points = (0, 0) if outcome is None else tuple(t.total for t in outcome.score.teams)
+    captures = [play for play in record.history if play.taken]
+    cards: list[Card] = []
+    if captures:
+        last = captures[-1]
+        card = getattr(last.move, "card", None)
+        cards = [card] if card is not None else []
+        cards += [c for c in last.taken if c is not card]
+    if len(cards) < ROUND:  # a small last capture: the deal's last round of plays instead
+        played = [getattr(play.move, "card", None) for play in record.history]
+        cards = [c for c in played if c is not None][-ROUND:]
+    events = record.story_so_far()
+    sweeps = sum(1 for e in events if isinstance(e, PlayEvent) and e.sweep)
+    return Picture(
+        winner=ended.winner,
+        baazis=ended.baazis,
+        by_baazis=ended.by_baazis,
+        margin=ended.margin,
+        last_deal=(points[0], points[1]),
+        cards=tuple(str(c) for c in cards),
+        sweeps=sweeps,
+    )
+
+
+__all__ = [
+    "SALT",
+    "Result",
+    "description",
+    "picture",
+    "result",
+    "share_path",
+    "share_token",
+    "shared_game",
+]
