@@ -29,6 +29,7 @@ from game.engine import (
     CardMove,
     House,
     Move,
+    PlayEvent,
     Position,
     Relation,
     Throw,
@@ -60,6 +61,7 @@ class LastPlay:
     words: str
     sweep: int | None
     new: bool
+    taken: tuple[Card, ...] = ()  # a capture's cards from the floor, now in the seat's pile
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class SeatView:
     is_viewer: bool
     counted: bool = True  # a whole deal: how many cards each seat holds means something
     last: LastPlay | None = None
+    said: str = ""  # a reaction the seat's player just said (a table with people), for a moment
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class HouseView:
     word: str
     owners: str
     mine: bool
+    new: bool = False  # built, added to or cemented since the viewer's own last play
 
     @property
     def value(self) -> int:
@@ -258,20 +262,44 @@ def owners_label(viewer: int | None, owners: frozenset[int]) -> str:
     return _(" and ").join(parts)
 
 
+def _card_plays(view: View) -> list[tuple[PlayEvent, CardMove]]:
+    return [(e, e.move) for e in view.play_events if isinstance(e.move, CardMove)]
+
+
+def _seen_up_to(plays: list[tuple[PlayEvent, CardMove]], viewer: int | None) -> int:
+    """The index of the viewer's own last play: the viewer has seen every play up to it."""
+    mine = [index for index, (event, _move) in enumerate(plays) if event.seat == viewer]
+    return mine[-1] if mine else -1
+
+
 def last_plays(view: View, viewer: int | None) -> dict[int, LastPlay]:
     """Each seat's last card play this deal, from the seat's view (its public story)."""
-    plays = [(e, e.move) for e in view.play_events if not isinstance(e.move, Bid)]
-    mine = [index for index, (event, _move) in enumerate(plays) if event.seat == viewer]
-    seen_up_to = mine[-1] if mine else -1
+    plays = _card_plays(view)
+    seen_up_to = _seen_up_to(plays, viewer)
     return {
         event.seat: LastPlay(
             move.card,
             _play_in_brief(move, len(event.taken)),
             event.sweep,
             new=viewer is not None and index > seen_up_to,
+            taken=tuple(card for card in event.taken if card != move.card),
         )
         for index, (event, move) in enumerate(plays)
     }
+
+
+def houses_made_since(view: View, viewer: int | None) -> frozenset[int]:
+    """The values of the houses built, added to or cemented since the viewer's last play, so
+    that a house shows who made it as it is made (someone watching has no last play)."""
+    if viewer is None:
+        return frozenset()
+    plays = _card_plays(view)
+    seen_up_to = _seen_up_to(plays, viewer)
+    return frozenset(
+        move.value
+        for index, (_event, move) in enumerate(plays)
+        if index > seen_up_to and isinstance(move, Build | Break)
+    )
 
 
 def _play_in_brief(move: CardMove, taken: int) -> str:
@@ -291,6 +319,7 @@ def table_view(
     picked: Picked = NOTHING_PICKED,
     plain_words: bool = False,
     watching: bool = False,
+    said: Mapping[int, str] | None = None,
 ) -> TableView:
     """Everything the table templates draw, for the seat of ``view``.
 
@@ -319,11 +348,15 @@ def table_view(
             is_viewer=seat == side,
             counted=whole or view.hand_counts[seat] > 0,
             last=last.get(seat),
+            said=(said or {}).get(seat, ""),
         )
         for seat in range(4)
     )
+    made = houses_made_since(view, side)
     houses = tuple(
-        HouseView(h, rank_word(h.value), owners_label(side, h.owners), side in h.owners)
+        HouseView(
+            h, rank_word(h.value), owners_label(side, h.owners), side in h.owners, h.value in made
+        )
         for h in view.houses
     )
     mine = team_of(viewer)

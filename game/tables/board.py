@@ -8,9 +8,11 @@ templates, so no hidden card can reach a page that should not show it.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.engine import team_of
@@ -26,6 +28,7 @@ from game.tables.holders import Viewer
 from game.tables.models import BotSpeed, Game, Level, Reaction, Seat
 
 RETRY_SECONDS = 5  # a bot turn nobody has made yet (its claimant died, the Expert was busy)
+SAID_SECONDS = 5  # how long a reaction shows at its seat
 
 
 def player_name(seat: Seat, away: bool = False) -> str:
@@ -78,7 +81,7 @@ def page_context(
     the table allows watchers), else a page saying the table is playing; and the reactions
     (``latest_reaction``: the newest one's id, if known already; ``state``: the match as just
     stored, so it is not rebuilt again)."""
-    context = reactions_context(table, seats, viewer, latest_reaction)
+    context = reactions_context(table, seats, viewer, latest_reaction, to_seats=False)
     context.update(
         seats=seats,
         played_on_from=played_on_from(table),
@@ -96,22 +99,37 @@ def page_context(
         context["phase"] = "closed"
     else:
         state = state or service.load_state(table, seats)
-        context.update(board_context(table, seats, state, viewer, feedback=feedback, **board))
+        context.update(
+            board_context(
+                table, seats, state, viewer, feedback=feedback, said=context["said"], **board
+            )
+        )
         context["phase"] = "match"
     return context
 
 
 def reactions_context(
-    table: Game, seats: list[Seat], viewer: Viewer, latest: int | None = None
+    table: Game,
+    seats: list[Seat],
+    viewer: Viewer,
+    latest: int | None = None,
+    to_seats: bool = True,
 ) -> dict[str, Any]:
-    """The latest reactions, each with who said it as the viewer calls them."""
+    """The latest reactions, each with who said it as the viewer calls them; ``to_seats``: the
+    list is drawn alone, so it also redraws what each seat just said at the seat."""
     reactions = service.recent_reactions(table, latest)
     names = log_names(seats, viewer.number)
+    just_now = timezone.now() - timedelta(seconds=SAID_SECONDS)
+    said = {r.seat: r.get_kind_display() for r in reversed(reactions) if r.created > just_now}
     return {
         "table": table,
         "viewer": viewer,
         "reactions": [(names[r.seat], r.get_kind_display()) for r in reactions],
         "last_reaction": reactions[0].pk if reactions else 0,
+        # What each seat said in the last few seconds, shown at the seat (seat by seat, "" for
+        # nothing), as a person's words appear beside them at a real table.
+        "said": said,
+        "said_at_seats": [(seat, said.get(seat, "")) for seat in range(4)] if to_seats else [],
     }
 
 
@@ -145,11 +163,13 @@ def board_context(
     announce: bool = False,
     show_seen: bool = False,
     wait: float | None = None,
+    said: dict[int, str] | None = None,
 ) -> dict[str, Any]:
     """The match as the viewer sees it. ``announce``: the page is redrawn after a change, so
     the latest play, if another seat made it, is said to screen readers; ``show_seen``: the
     viewer keeps the panel of cards seen so far open; ``wait``: seconds the server said to wait
-    (every Expert was busy) before a bot's turn is asked for again."""
+    (every Expert was busy) before a bot's turn is asked for again; ``said``: what each seat
+    said just now, shown at the seat."""
     me = viewer.number
     record = state.current
     watching = me is None
@@ -160,7 +180,9 @@ def board_context(
     my_turn = me is not None and state.is_turn_of(me)
     log = play_log(view, me, names, state.stand_ins())
     board = Table(
-        t=table_view(view, names=seat_names(table, seats), picked=picked, watching=watching),
+        t=table_view(
+            view, names=seat_names(table, seats), picked=picked, watching=watching, said=said
+        ),
         post_url=reverse("tables:play", args=[table.code]),
         target="#board",
         can_play=my_turn,

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from game.engine import Card, PlayEvent
+from game.engine import Card, PlayEvent, team_of
 from game.match import MatchState
 from game.table.component import team_labels
 from game.tables import codes, service
@@ -83,6 +83,48 @@ class Result:
             "%(team)s won the match, %(n)s points ahead",
             self.margin,
         ) % {"team": team, "n": self.margin}
+
+    def told_to(self, viewer: int | None) -> Ended:
+        """The result from the viewer's side: "Your team won…", "The opponents won…"."""
+        if viewer is None or self.winner is None:
+            return Ended(self.title, None)
+        won = self.winner == team_of(viewer)
+        if self.by_baazis:
+            ours, theirs = self.baazis[team_of(viewer)], self.baazis[1 - team_of(viewer)]
+            if won:
+                headline = ngettext(
+                    "Your team won the match, %(won)s baazi to %(lost)s!",
+                    "Your team won the match, %(won)s baazis to %(lost)s!",
+                    ours,
+                ) % {"won": ours, "lost": theirs}
+            else:
+                headline = ngettext(
+                    "The opponents won the match, %(won)s baazi to %(lost)s.",
+                    "The opponents won the match, %(won)s baazis to %(lost)s.",
+                    theirs,
+                ) % {"won": theirs, "lost": ours}
+        elif won:
+            headline = ngettext(
+                "Your team won the match, %(n)s point ahead!",
+                "Your team won the match, %(n)s points ahead!",
+                self.margin,
+            ) % {"n": self.margin}
+        else:
+            headline = ngettext(
+                "The opponents won the match, %(n)s point ahead.",
+                "The opponents won the match, %(n)s points ahead.",
+                self.margin,
+            ) % {"n": self.margin}
+        return Ended(headline, won)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The match's end as one seat (or someone watching) hears it: the headline of the winner
+    screen, and whether the viewer's team won (None: watching, or a level match)."""
+
+    headline: str
+    won: bool | None
 
 
 def result(state: MatchState) -> Result:

@@ -53,7 +53,7 @@ from game.tables.forms import (
 from game.tables.holders import Viewer, my_tables, viewer_of
 from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
-from game.tables.sharing import share_path
+from game.tables.sharing import result, share_path
 from game.web import qr
 from game.web.browser import browser_key
 from game.web.busy import RETRY_AFTER_SECONDS, ExpertSlot, visitor
@@ -140,9 +140,10 @@ def _render(
     context = page_context(table, seats, viewer, show_seen=shows_seen(request), **extra)
     link = request.build_absolute_uri(reverse("tables:short", args=[table.code]))
     context["join_link"] = link
-    # The finished match's shared link, for the match's end (None before it).
+    # The finished match's result and shared link, for the match's end (None before it).
     over = context.get("match_over") and table.finished is not None
     context["share_link"] = request.build_absolute_uri(share_path(table)) if over else None
+    context["ended"] = result(context["state"]).told_to(viewer.number) if over else None
     if context["phase"] == "lobby":
         label = _("QR code: join at %(url)s") % {"url": link}
         context["join_qr"] = qr.join_qr(link, label, 200)

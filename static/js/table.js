@@ -3,8 +3,9 @@
 //
 // - Picking cards asks nothing of the server: the listed plays that fit the picks are shown.
 // - A card tapped on a touch screen with nothing picked on the floor, that has one play in all,
-//   is played at once, and moves out of the hand while the server answers; a mouse click or the
-//   keyboard only chooses it (Enter plays it), as the list of its plays is right beside it.
+//   is played at once; a mouse click or the keyboard only chooses it (Enter plays it), as the
+//   list of its plays is right beside it. A card played moves out of the hand at once, while the
+//   server answers; a card tapped while it is not your turn says whose turn it is.
 // - Keyboard: in the hand, a rank key (A, 2-9, T or 0 for 10, J, Q, K) chooses that card, and
 //   Enter plays the one play that fits (or moves to the list); arrows move through the list.
 // - After the table is redrawn: the verdict is scrolled into view, and focus goes to the hand
@@ -104,9 +105,36 @@
     const plays = [...form.querySelectorAll(".option-list [data-card]")]
       .filter((li) => li.dataset.card === radio.value);
     if (picked !== null || plays.length !== 1) return;
-    radio.closest(".pick-hand")?.classList.add("is-playing");
     plays[0].querySelector("button").click();
   };
+
+  // A card play leaves the hand at once, however it was made, before the server has answered;
+  // the server's answer draws it where it went, or back in the hand with the rule it broke.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest?.('.seep-table .table-form button[name="move"]');
+    if (!button || button.value.startsWith("bid")) return;
+    const chosen = button.form.querySelector('input[name="card"]:checked');
+    chosen?.closest(".pick-hand")?.classList.add("is-playing");
+  });
+  const cardComesBack = () => {
+    for (const card of document.querySelectorAll(".seep-table .pick-hand.is-playing")) {
+      card.classList.remove("is-playing");
+    }
+  };
+  document.addEventListener("htmx:responseError", cardComesBack);
+  document.addEventListener("htmx:sendError", cardComesBack);
+
+  // A card tapped while it is not your turn: the line that says whose turn it is says it again.
+  document.addEventListener("click", (event) => {
+    const label = event.target.closest?.(".seep-table .pick-hand");
+    if (!label || !label.querySelector('input[name="card"]:disabled')) return;
+    const status = label.closest(".seep-table").querySelector(".table-status");
+    if (!status) return;
+    status.classList.remove("is-nudged");
+    void status.offsetWidth; // start the nudge again
+    status.classList.add("is-nudged");
+    setTimeout(() => status.classList.remove("is-nudged"), 1500);
+  });
 
   document.addEventListener("change", (event) => {
     const form = event.target.closest?.(".seep-table .table-form");

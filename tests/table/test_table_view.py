@@ -126,3 +126,57 @@ def test_a_note_is_said_with_the_feedback() -> None:
     page = draw(Table(t=table_view(view), can_play=True, feedback=feedback)).decode()
     box = page[page.index('id="table-feedback"') :].split("</div>")[0]
     assert "Not that one." in box and "Your puzzle rating: 1500 → 1490" in box
+
+
+def test_a_capture_leaves_its_cards_in_the_capturers_pile_at_the_seat() -> None:
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=QD,2C/KS/-/- loose=3S,4D,5C")
+    dealt = Deal.from_position(position).apply(move_from_str("capture QD: 3S 4D 5C"))
+    view = dealt.view_for(1)  # seat 0 swept, seen from the seat after it
+    table = table_view(view)
+    (taker,) = [seat for seat in table.seats if seat.last]
+    assert taker.seat == 0 and taker.last is not None
+    assert taker.last.card == Card.from_str("QD")
+    assert set(taker.last.taken) == {Card.from_str(c) for c in ("3S", "4D", "5C")}
+    page = draw(Table(t=table)).decode()
+    (seat,) = re.findall(r'<p class="seat-last[^"]*is-capture.*?</p>', page, re.S)
+    (pile,) = re.findall(r'<span class="seat-pile">(.*?)</span>', seat, re.S)
+    assert re.findall(r'data-card="(\w+)"', pile) == ["3S", "4D", "5C"]
+
+
+def test_a_throw_leaves_no_pile() -> None:
+    dealt = Deal.from_position(POSITION).apply(move_from_str("throw 2C"))
+    page = draw(Table(t=table_view(dealt.view_for(1)))).decode()
+    assert "seat-pile" not in page and "is-capture" not in page
+
+
+def test_your_own_capture_shows_by_your_hand() -> None:
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=QD,2C/KS/-/- loose=3S,4D,5C")
+    dealt = Deal.from_position(position).apply(move_from_str("capture QD: 3S 4D 5C"))
+    page = draw(Table(t=table_view(dealt.view_for(0)))).decode()
+    (legend,) = re.findall(r"<legend>Your hand.*?</legend>", page, re.S)
+    assert "is-mine" in legend and 'data-card="3S"' in legend and "took 4 cards" in legend
+
+
+def test_a_house_made_since_your_last_play_is_marked_new_until_you_play() -> None:
+    # Seat 0 throws, then seat 1 builds a 9-house with the 4♣ on the 5♣: seat 0 has not played
+    # since, so the house is new to it; to seat 1, which built it, it is not.
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=9D,2C,JS,4S/9H,2H,4C/-/- loose=3D,5C houses=11:5H+6S@0"
+    )
+    dealt = Deal.from_position(position).apply(move_from_str("throw 2C"))
+    dealt = dealt.apply(move_from_str("build 4C 9: 5C"))
+    new = {h.value: h.new for h in table_view(dealt.view_for(0)).houses}
+    assert new == {9: True, 11: False}
+    assert not any(h.new for h in table_view(dealt.view_for(1)).houses)
+    page = draw(Table(t=table_view(dealt.view_for(0)))).decode()
+    assert page.count("house-new") == 1
+
+
+def test_a_reaction_just_said_shows_at_the_seat() -> None:
+    view = Deal.from_position(POSITION).view_for(0)
+    page = draw(Table(t=table_view(view, said={2: "Good play!", 0: "Oops"}))).decode()
+    (partner,) = re.findall(r'id="seat-said-2"[^>]*>(.*?)</span></span>', page, re.S)
+    assert "Good play!" in partner
+    (mine,) = re.findall(r'id="seat-said-0"[^>]*>(.*?)</span></span>', page, re.S)
+    assert "Oops" in mine
+    assert re.search(r'id="seat-said-1" aria-hidden="true"></span>', page)

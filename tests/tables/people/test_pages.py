@@ -4,11 +4,14 @@ watcher, the poll, plays refused and made, hints, reactions, replay and download
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from django.urls import reverse
 
+from game.tables.board import SAID_SECONDS
 from game.tables.models import Game, Reaction, Seat
 from tests.tables.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
@@ -218,11 +221,20 @@ def test_a_reaction_redraws_only_the_reactions(client: Client) -> None:
     assert seen.status_code == 200 and seen["HX-Retarget"] == "#reaction-list"
     assert "Partner (Chitra):</strong> Well played, partner" in html
     assert 'id="board"' not in html
+    # Said at the seat too, for a few seconds: the poll's answer redraws each seat's bubble.
+    assert re.search(r'id="seat-said-2"[^>]*hx-swap-oob="true"><span class="said-bubble">', html)
+    assert re.search(r'id="seat-said-1"[^>]*hx-swap-oob="true"></span>', html)
+    board = client.get(url("table", table)).content.decode()
+    assert re.search(r'id="seat-said-2"[^>]*><span class="said-bubble">Well played', board)
     last = Reaction.objects.get().pk
     assert poll(client, table, table.version, last).status_code == 204
     again = clients[2].post(url("react", table), {"kind": "good"})  # within the gap: dropped
     assert again.status_code == 302 and Reaction.objects.count() == 1
     assert clients[2].post(url("react", table), {"kind": "rude"}).status_code == 400
+    # A few seconds on, the bubble is gone from the seat (the list keeps what was said).
+    Reaction.objects.update(created=timezone.now() - timedelta(seconds=SAID_SECONDS + 1))
+    board = client.get(url("table", table)).content.decode()
+    assert re.search(r'id="seat-said-2" aria-hidden="true"></span>', board)
 
 
 def test_plays_are_refused_out_of_turn_stale_or_illegal(client: Client) -> None:

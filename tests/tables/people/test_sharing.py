@@ -207,3 +207,28 @@ def test_a_finished_practice_game_can_be_shared(client: Client) -> None:
     assert 'name="card"' not in html
     assert_nothing_hidden(table_part(html), state_of(game).deals[0].positions[3], None)
     assert stranger.get(path + "preview.png").content.startswith(PNG)
+
+
+def test_the_match_ends_on_a_winner_screen_with_the_link_to_share(client: Client) -> None:
+    table, by_seat = play_to_the_end(client)
+    ended = sharing.result(state_of(table))
+    for seat, person in by_seat.items():
+        page = person.get(url("table", table)).content.decode()
+        (screen,) = re.findall(r'<section class="match-end.*?</section>', page, re.S)
+        title = elements(screen, "h2")[0]
+        assert "autofocus" in title.attrs  # read out and in view at once
+        if ended.winner is None:
+            assert "The match ended level" in screen
+        elif ended.winner == seat % 2:
+            assert "is-won" in screen and "You win!" in screen and "Your team won" in screen
+        else:
+            assert "is-lost" in screen and "The opponents won the match" in screen
+        (share,) = [a for a in elements(screen, "a") if "share-link" in a.attrs["class"]]
+        assert share.attrs["href"] == "http://testserver" + sharing.share_path(table)
+        assert 'href="' + url("replay", table) + '"' in screen
+
+
+def test_no_winner_screen_before_the_match_is_over(client: Client) -> None:
+    table = new_table(client, **TWO_PEOPLE_TWO_BOTS)
+    seated(client, table, seats=(2,))
+    assert "match-end" not in client.get(url("table", table)).content.decode()
