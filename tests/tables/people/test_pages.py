@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 from django.urls import reverse
+from django.utils import timezone
 
 from game.tables.board import SAID_SECONDS
 from game.tables.models import Game, Reaction, Seat
