@@ -129,7 +129,7 @@ def seat_lasts(html: str) -> dict[str, tuple[str, str, bool]]:
     """Each other seat's last play as drawn at the seat: its card, its words, and whether it is
     marked new (made since your last play)."""
     found = re.findall(
-        r'<div class="seat seat-(\w+)[^"]*">.*?<p class="seat-last( is-new)?">.*?'
+        r'<div class="seat seat-(\w+)[^"]*">.*?<p class="seat-last( is-new)?[^"]*">.*?'
         r'data-card="(\w\w)".*?<span class="seat-last-words">(.*?)</span></p>',
         html,
         re.S,
