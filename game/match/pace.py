@@ -19,14 +19,24 @@ SPEEDS = ("slow", "normal", "fast")
 BOT_PAUSE: dict[str, float] = {"slow": 2.5, "normal": 1.3, "fast": 0.5}
 AFTER_YOUR_PLAY = BOT_PAUSE["fast"]
 AFTER_NOTHING_CHANGED = 3.0
+# A sweep is a moment: its "Seep!" over the cleared floor is seen before the next play, at any
+# speed and whoever swept.
+AFTER_A_SWEEP = 2.0
 
 
 def pause_before_bots(speed: str, deal: Deal, quick_after: Collection[int]) -> float:
     """Seconds before the board asks the bots to play, after the deal's latest play; after a
     play of a seat in ``quick_after`` (one the player saw themselves make), the shortest."""
-    if deal.history and deal.history[-1].seat in quick_after:
-        return AFTER_YOUR_PLAY
-    return BOT_PAUSE[speed]
+    if not deal.history:
+        return BOT_PAUSE[speed]
+    pause = AFTER_YOUR_PLAY if deal.history[-1].seat in quick_after else BOT_PAUSE[speed]
+    return max(pause, AFTER_A_SWEEP) if swept(deal) else pause
+
+
+def swept(deal: Deal) -> bool:
+    """Whether the deal's latest play took every card on the table (a sweep, R19)."""
+    floor = deal.position
+    return bool(deal.history[-1].taken) and not floor.loose and not floor.houses
 
 
 def as_delay(seconds: float) -> str:
@@ -35,10 +45,12 @@ def as_delay(seconds: float) -> str:
 
 
 __all__ = [
+    "AFTER_A_SWEEP",
     "AFTER_NOTHING_CHANGED",
     "AFTER_YOUR_PLAY",
     "BOT_PAUSE",
     "SPEEDS",
     "as_delay",
     "pause_before_bots",
+    "swept",
 ]

@@ -6,6 +6,7 @@ strip and the card each other seat played since the person's last play (left at 
 on screen; then it makes the Casual bot's choice for the person's seat by tapping, a card with
 one play in one tap, any other in two (the card, then its choice, in view)."""
 
+import time
 from collections.abc import Callable
 
 import pytest
@@ -13,7 +14,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, CardMove, Move
-from game.tables import service
+from game.tables import seeds, service
+from game.tables.models import Game
 from tests.browser.test_practice import (
     SCREENSHOT_DIR,
     board_version,
@@ -27,6 +29,7 @@ from tests.tables.practice.helpers import HUMAN
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 720}  # a 390×844 phone less its browser's bars
+DESKTOP = {"width": 1366, "height": 900}
 
 
 @pytest.fixture
@@ -144,3 +147,74 @@ def test_the_name_at_the_table_is_remembered_on_the_phone(
     expect(page.get_by_role("button", name="Leave my seat")).to_be_visible()
     page.goto(f"{live_server.url}/t/{second.code}")
     expect(page.get_by_label("Your name at the table")).to_have_value("Bina")
+
+
+def click_to_make(page: Page, move: Move) -> None:
+    """Make ``move`` as a person at a desktop does: the card, then its play (or the bid)."""
+    if isinstance(move, Bid):
+        page.locator(f'.bid-row button[value="{move}"]').click()
+        return
+    assert isinstance(move, CardMove)
+    page.locator(f'.pick-hand:has(input[value="{move.card}"])').click()
+    page.locator(f'.option-list button[value="{move}"]').click()
+
+
+def test_a_whole_deal_for_two_people_one_of_them_on_a_phone(
+    open_context: Callable[..., BrowserContext],
+    live_server: LiveServer,
+    transactional_db: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asha on a phone makes a table with two bots; Chitra joins from a desktop as her partner.
+    At every one of Asha's turns her table is in view, Chitra's plays and the bots' included;
+    she plays by tapping, never scrolled, at most two taps a play."""
+    monkeypatch.setattr(seeds, "new_match_seed", lambda: 2)  # the server runs in this process
+    asha = open_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    asha.goto(live_server.url + "/tables/")
+    asha.get_by_label("Seat 2", exact=True).select_option("casual")
+    asha.get_by_label("Seat 4", exact=True).select_option("casual")
+    asha.get_by_label("Bot speed").select_option("fast")
+    asha.get_by_label("Your name at the table").fill("Asha")
+    asha.get_by_role("button", name="Make the table").tap()
+    expect(asha.locator(".join-code")).to_be_visible()
+    table = Game.objects.get()
+    chitra = open_context(viewport=DESKTOP).new_page()
+    chitra.goto(f"{live_server.url}/t/{table.code}")
+    chitra.get_by_label("Your name at the table").fill("Chitra")
+    chitra.get_by_role("button", name="Sit at seat 3").click()
+    expect(asha.locator(".seep-table")).to_be_visible(timeout=3_000)
+    asha.evaluate("window.scrollTo(0, 0)")
+
+    taps: list[int] = []
+    chitra_plays = 0
+    deadline = time.monotonic() + 180  # the bots' 24 plays at the fast pace, on a busy machine
+    while time.monotonic() < deadline:
+        _, state = the_game()
+        if state.deal_over:
+            break
+        seat = state.to_play
+        if seat not in (HUMAN, HUMAN + 2):
+            asha.wait_for_timeout(150)  # the bots' turn: the pages ask for it
+            continue
+        page = asha if seat == HUMAN else chitra
+        wait_for_my_turn(page)
+        move = state.bot_decision(seat, "casual").move
+        version = board_version(page)
+        if page is asha:
+            assert asha.evaluate("window.scrollY") == 0, "the page was scrolled"
+            try:
+                assert_the_table_is_in_view(asha)
+            except AssertionError:
+                SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+                asha.screenshot(path=SCREENSHOT_DIR / "people-table-phone-not-in-view.png")
+                raise
+            taps.append(tap_to_make(asha, move))
+        else:
+            click_to_make(chitra, move)
+            chitra_plays += 1
+        wait_for_a_new_board(page, version)
+        asha.evaluate("window.scrollTo(0, 0)")
+    for page in (asha, chitra):
+        expect(page.get_by_role("heading", name="The deal is over")).to_be_visible(timeout=5_000)
+    assert len(taps) >= 12 and chitra_plays >= 12  # each made every play of theirs (a bid too)
+    assert max(taps) <= 2

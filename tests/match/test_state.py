@@ -4,9 +4,9 @@ seat sees no hand."""
 
 import pytest
 
-from game.engine import IllegalMove
+from game.engine import Deal, IllegalMove, Position, move_from_str
 from game.match import MatchState, NotYourTurn, finished_deals, watcher_view
-from game.match.pace import AFTER_YOUR_PLAY, BOT_PAUSE, pause_before_bots
+from game.match.pace import AFTER_A_SWEEP, AFTER_YOUR_PLAY, BOT_PAUSE, pause_before_bots
 from game.table.component import table_view
 from game.table.log import play_log
 
@@ -106,6 +106,17 @@ def test_the_shortest_pause_follows_a_play_the_player_saw_made() -> None:
     state.play_human(next(state.position.legal_moves()), seat)
     assert pause_before_bots("slow", state.current, {seat}) == AFTER_YOUR_PLAY
     assert pause_before_bots("slow", state.current, set()) == BOT_PAUSE["slow"]
+
+
+def test_a_sweep_stays_on_the_table_for_its_moment_at_any_speed() -> None:
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=QD,2C/KS/-/- loose=3S,4D,5C")
+    before = Deal.from_position(position)
+    swept = before.apply(move_from_str("capture QD: 3S 4D 5C"))
+    assert pause_before_bots("fast", swept, {0}) == AFTER_A_SWEEP
+    assert pause_before_bots("fast", swept, set()) == AFTER_A_SWEEP
+    assert pause_before_bots("slow", swept, set()) == BOT_PAUSE["slow"]  # already longer
+    thrown = before.apply(move_from_str("throw 2C"))
+    assert pause_before_bots("fast", thrown, {0}) == AFTER_YOUR_PLAY
 
 
 def test_only_finished_deals_are_exported() -> None:
