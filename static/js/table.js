@@ -111,7 +111,9 @@
   // A card play leaves the hand at once, however it was made, before the server has answered;
   // the server's answer draws it where it went, or back in the hand with the rule it broke.
   document.addEventListener("click", (event) => {
-    const button = event.target.closest?.('.seep-table .table-form button[name="move"]');
+    const button = event.target.closest?.(
+      '.seep-table .table-form button[name="move"], .seep-table .table-form button[name="action"]',
+    );
     if (!button || button.value.startsWith("bid")) return;
     const chosen = button.form.querySelector('input[name="card"]:checked');
     chosen?.closest(".pick-hand")?.classList.add("is-playing");

@@ -6,6 +6,7 @@ strip and the card each other seat played since the person's last play (left at 
 on screen; then it makes the Casual bot's choice for the person's seat by tapping, a card with
 one play in one tap, any other in two (the card, then its choice, in view)."""
 
+import re
 import time
 from collections.abc import Callable
 
@@ -13,9 +14,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from game.engine import Bid, CardMove, Move
+from game.engine import Bid, Capture, CardMove, Move
 from game.tables import seeds, service
 from game.tables.models import Game
+from tests.browser.keyboard import settle
 from tests.browser.test_practice import (
     SCREENSHOT_DIR,
     board_version,
@@ -218,3 +220,110 @@ def test_a_whole_deal_for_two_people_one_of_them_on_a_phone(
         expect(page.get_by_role("heading", name="The deal is over")).to_be_visible(timeout=5_000)
     assert len(taps) >= 12 and chitra_plays >= 12  # each made every play of theirs (a bid too)
     assert max(taps) <= 2
+
+
+def start_a_deal(page: Page, base: str, show_legal: bool = True) -> None:
+    page.goto(base + "/play/")
+    page.get_by_label("Match length").select_option("1")
+    page.get_by_label("Bot speed").select_option("fast")
+    if not show_legal:
+        page.get_by_label("Show what each card can do").uncheck()
+    page.get_by_role("button", name="Deal the cards").tap()
+
+
+def slow_network(page: Page, latency_ms: int = 400) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": latency_ms}
+    unlimited = {"downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**conditions, **unlimited})
+
+
+def test_a_card_played_moves_at_once_and_comes_back_with_the_rule_if_refused(
+    page: Page,
+    live_server: LiveServer,
+    transactional_db: None,
+    monkeypatch: pytest.MonkeyPatch,
+    browser_problems: list[str],
+) -> None:
+    """At 400 ms from the server, the card leaves the hand the moment it is played; a play the
+    engine refuses puts it back, with the rule it breaks."""
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)
+    start_a_deal(page, live_server.url, show_legal=False)
+    turn = wait_for_my_turn(page)
+    if turn == "bid":
+        page.locator(".bid-row button").first.tap()
+        wait_for_my_turn(page)
+    slow_network(page)
+    _, state = the_game()
+    view = state.current.view_for(HUMAN)
+    # A card that cannot capture with nothing picked: "Capture" is refused (R16).
+    captures = {m.card for m in view.legal_moves() if isinstance(m, Capture)}
+    card = next(c for c in view.hand if c not in captures)
+    page.locator(f'.pick-hand:has(input[value="{card}"])').tap()
+    page.get_by_role("button", name="Capture", exact=True).tap()
+    moving = page.locator(f'.pick-hand.is-playing:has(input[value="{card}"])')
+    expect(moving).to_have_count(1, timeout=300)  # before the server could answer
+    feedback = page.locator("#table-feedback")
+    expect(feedback).to_be_visible()
+    expect(feedback).to_contain_text("R1")  # the rule, cited
+    expect(page.locator(f'.pick-hand:has(input[value="{card}"])')).to_be_visible()
+    expect(page.locator(".pick-hand.is-playing")).to_have_count(0)
+    refused = [p for p in browser_problems if "status of 422 (Unprocessable" in p]
+    assert len(refused) == 1  # the refusal, as the browser logs any answer of its kind
+    browser_problems.remove(refused[0])
+
+
+def test_a_tap_while_the_cards_move_reaches_the_table(
+    page: Page, live_server: LiveServer, transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tap made just as the board is redrawn (its cards still moving, a view transition) goes
+    to the table drawn under them, not to the picture of the old one."""
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)
+    start_a_deal(page, live_server.url)
+    if wait_for_my_turn(page) == "bid":
+        page.locator(".bid-row button").first.tap()
+        wait_for_my_turn(page)
+    page.wait_for_timeout(1200)  # a poll sent before the bid's answer has redrawn the board
+    settle(page)
+    # A redraw whose cards move for three seconds (the board's own transition lasts 0.35 s).
+    page.evaluate(
+        """() => {
+            const slow = new CSSStyleSheet();
+            slow.replaceSync("::view-transition-group(*) { animation-duration: 3s; }");
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, slow];
+            window.moving = "yes";
+            const moves = document.startViewTransition(() => {
+                document.querySelector('.floor').dataset.redrawn = 'yes';
+            });
+            moves.finished.then(() => { window.moving = "done"; }, () => {
+                window.moving = "skipped";
+            });
+        }"""
+    )
+    page.wait_for_timeout(300)  # the transition is running now
+    last = page.locator(".pick-hand").last
+    last.click()  # chosen (a click chooses; a tap might play it, starting a redraw of its own)
+    assert page.evaluate("window.moving") == "yes"  # the tap came while the cards moved
+    expect(last.locator("input")).to_be_checked()
+
+
+def test_a_card_tapped_out_of_turn_says_whose_turn_it_is(
+    page: Page, live_server: LiveServer, transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)
+    page.goto(live_server.url + "/play/")
+    page.get_by_label("Match length").select_option("1")
+    page.get_by_label("Bot speed").select_option("slow")
+    page.get_by_role("button", name="Deal the cards").tap()
+    if wait_for_my_turn(page) == "bid":
+        page.locator(".bid-row button").first.tap()
+    wait_for_my_turn(page)
+    version = board_version(page)
+    _, state = the_game()
+    tap_to_make(page, state.bot_decision(HUMAN, "casual").move)
+    wait_for_a_new_board(page, version)
+    status = page.locator(".table-status")
+    expect(status).to_contain_text("to play")  # a bot's turn, at the slow pace
+    page.locator(".pick-hand").first.tap(force=True)  # its input is disabled: not your turn
+    expect(status).to_have_class(re.compile(r"\bis-nudged\b"))
