@@ -191,6 +191,8 @@ def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> Non
     that even a database that takes no row lock gives it once)."""
     if not 0 <= number < 4:
         raise TableError(_("There is no such seat."))
+    if table.finished is not None:
+        raise TableError(_("This match is over: its seats are no longer taken."))
     if table.started is not None and (seats[number].is_bot or "level" in fields):
         raise TableError(_("The match has started: only a seat someone left can be taken."))
     free = Seat.objects.filter(

@@ -136,6 +136,17 @@ def test_nobody_leaves_a_finished_match(client: Client) -> None:
     assert not Seat.objects.get(table=table, number=2).is_free
 
 
+def test_nobody_takes_a_seat_left_at_a_finished_match(client: Client) -> None:
+    """Its code travels in shared links: a seat left free at the end is nobody's to take."""
+    table, ben = two_people(client)
+    assert ben.post(url("leave", table)).status_code in (200, 302)
+    Game.objects.filter(pk=table.pk).update(finished=table.started)
+    answer = join(Client(), table, 2, "Esha")
+    assert answer.status_code == 409
+    assert "This match is over" in answer.content.decode()
+    assert Seat.objects.get(table=table, number=2).is_free
+
+
 def test_the_bots_speed_changes_mid_game_without_a_new_version(client: Client) -> None:
     table, ben = two_people(client)
     version = table.version
