@@ -5,7 +5,8 @@
 // - A card tapped on a touch screen with nothing picked on the floor, that has one play in all,
 //   is played at once; a mouse click or the keyboard only chooses it (Enter plays it), as the
 //   list of its plays is right beside it. A card played moves out of the hand at once, while the
-//   server answers; a card tapped while it is not your turn says whose turn it is.
+//   server answers; a card tapped while it is not your turn says whose turn it is. A card may
+//   also be dragged onto a floor card or a house (or the floor, to throw it).
 // - Keyboard: in the hand, a rank key (A, 2-9, T or 0 for 10, J, Q, K) chooses that card, and
 //   Enter plays the one play that fits (or moves to the list); arrows move through the list.
 // - After the table is redrawn: the verdict is scrolled into view, and focus goes to the hand
@@ -152,6 +153,92 @@
     if (target.matches('input[name="card"]')) handKey(event, target);
     else if (target.matches(".option-list button")) listKey(event, target);
   });
+
+  // Dragging a card of the hand onto a floor card or a house picks both, as two taps would, and
+  // makes the one play that fits; where several fit they are listed for a tap, and dropped on
+  // the floor itself the card is thrown, if it may be. A shortcut only: taps and keys do it all.
+  let drag = null;
+  const DRAG_FROM = 12; // px a finger moves before a press becomes a drag
+
+  const dropTarget = (x, y) => {
+    const under = document.elementFromPoint(x, y);
+    const pick = under?.closest?.(".seep-table .pick-floor, .seep-table .pick-house");
+    if (pick?.querySelector("input:enabled")) return pick;
+    return under?.closest?.(".seep-table .floor") || null;
+  };
+
+  const endDrag = () => {
+    if (!drag) return;
+    drag.ghost?.remove();
+    drag.label.classList.remove("is-dragging");
+    drag.over?.classList.remove("is-drop-target");
+    drag = null;
+  };
+
+  document.addEventListener("pointerdown", (event) => {
+    const label = event.target.closest?.(".seep-table .pick-hand");
+    const radio = label?.querySelector('input[name="card"]:enabled');
+    if (!radio || event.button !== 0) return;
+    drag = { label, radio, x: event.clientX, y: event.clientY, id: event.pointerId };
+  });
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_FROM) return;
+      drag.ghost = drag.label.querySelector("svg.card").cloneNode(true);
+      drag.ghost.classList.add("drag-ghost");
+      drag.ghost.removeAttribute("data-card"); // no second card of that name in a transition
+      drag.ghost.setAttribute("aria-hidden", "true");
+      document.body.append(drag.ghost);
+      drag.label.classList.add("is-dragging");
+    }
+    drag.ghost.style.left = `${event.clientX}px`;
+    drag.ghost.style.top = `${event.clientY}px`;
+    const over = dropTarget(event.clientX, event.clientY);
+    if (over !== drag.over) {
+      drag.over?.classList.remove("is-drop-target");
+      over?.classList.add("is-drop-target");
+      drag.over = over;
+    }
+  });
+
+  const dropped = (radio, over) => {
+    const form = radio.form;
+    for (const picked of form.querySelectorAll('input[name="loose"], input[name="house"]')) {
+      picked.checked = false;
+    }
+    radio.checked = true;
+    const pick = over.matches(".pick")
+      ? over.querySelector('input[name="loose"], input[name="house"]') : null;
+    if (pick) pick.checked = true;
+    radio.dispatchEvent(new Event("change", { bubbles: true }));
+    radio.focus({ preventScroll: true });
+    const fitting = visibleOptions(form);
+    const throwing = fitting.filter((b) => b.value.startsWith("throw "));
+    if (pick && fitting.length === 1) fitting[0].click();
+    else if (!pick && throwing.length === 1) throwing[0].click();
+  };
+
+  document.addEventListener("pointerup", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { ghost, radio, over } = drag;
+    endDrag();
+    if (!ghost || !over) return;
+    tapped = null; // a drop, not a tap: the card's own one play is not made for it
+    dropped(radio, over);
+    clickIsDrop = performance.now() + 500;
+  });
+  // The click that may follow a drop's release is not a tap on whatever lies under it.
+  let clickIsDrop = 0;
+  document.addEventListener("click", (event) => {
+    if (performance.now() < clickIsDrop) {
+      clickIsDrop = 0;
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, { capture: true });
+  document.addEventListener("pointercancel", endDrag);
 
   // The whole log is a drawer: opened, it stays open through the table's redraws (this tab).
   const LOG_OPEN = "seep-log-open";

@@ -327,3 +327,54 @@ def test_a_card_tapped_out_of_turn_says_whose_turn_it_is(
     expect(status).to_contain_text("to play")  # a bot's turn, at the slow pace
     page.locator(".pick-hand").first.tap(force=True)  # its input is disabled: not your turn
     expect(status).to_have_class(re.compile(r"\bis-nudged\b"))
+
+
+def test_a_card_dragged_onto_a_floor_card_makes_the_play_that_fits(
+    page: Page, live_server: LiveServer, transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dragging is a shortcut: a hand card dropped on a floor card it can use in exactly one
+    play makes that play."""
+    deal_games_from(monkeypatch, THE_HUMAN_BIDS)
+    start_a_deal(page, live_server.url)
+    for _ in range(12):
+        if wait_for_my_turn(page) == "bid":
+            page.locator(".bid-row button").first.tap()
+            continue
+        pairs = page.evaluate(
+            """() => {
+                const found = [];
+                const plays = [...document.querySelectorAll('.option-list li[data-card]')];
+                for (const floor of document.querySelectorAll('input[name="loose"]')) {
+                    for (const card of new Set(plays.map((li) => li.dataset.card))) {
+                        const fit = plays.filter((li) => li.dataset.card === card
+                            && li.dataset.uses.split(' ').includes(floor.value));
+                        if (fit.length === 1) {
+                            found.push([card, floor.value, fit[0].querySelector('button').value]);
+                        }
+                    }
+                }
+                return found;
+            }"""
+        )
+        if pairs:
+            break
+        version = board_version(page)  # no such card yet: play on
+        _, state = the_game()
+        tap_to_make(page, state.bot_decision(HUMAN, "casual").move)
+        wait_for_a_new_board(page, version)
+    card, floor, play = pairs[0]
+    start = page.locator(f'.pick-hand:has(input[value="{card}"])').bounding_box()
+    end = page.locator(f'.pick-floor:has(input[value="{floor}"])').bounding_box()
+    assert start is not None and end is not None
+    version = board_version(page)
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    expect(page.locator(".drag-ghost")).to_have_count(1)
+    expect(page.locator(".pick-floor.is-drop-target")).to_have_count(1)
+    page.mouse.up()
+    wait_for_a_new_board(page, version)
+    _, state = the_game()
+    made = [p.move for p in state.current.history if p.seat == HUMAN]
+    assert str(made[-1]) == play
+    expect(page.locator(".drag-ghost")).to_have_count(0)
