@@ -7,6 +7,11 @@ let lastTransition = -Infinity;
 let redrawing = false; // a redraw waits for its view transition to begin
 
 document.addEventListener("htmx:beforeTransition", (event) => {
+  // Moving cards are drawn above the whole page: not over the open menu.
+  if (document.querySelector("details.site-menu[open]")) {
+    event.preventDefault();
+    return;
+  }
   const now = performance.now();
   if (now - lastTransition < TRANSITION_MS) {
     event.preventDefault();
