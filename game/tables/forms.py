@@ -249,6 +249,13 @@ class BotSpeedForm(forms.Form):
     bot_speed = bot_speed_field()
 
 
+class HelpForm(forms.Form):
+    """The help at the table, switched mid-game from the menu (one switch a post)."""
+
+    show_legal = forms.BooleanField(required=False)
+    hints = forms.BooleanField(required=False)
+
+
 class ReactionForm(forms.Form):
     kind = forms.ChoiceField(choices=Reaction.Kind.choices)
 

@@ -476,6 +476,15 @@ def set_bot_speed(table: Game, speed: str) -> None:
     table.refresh_from_db()
 
 
+def set_help(table: Game, show_legal: bool, hints: bool) -> Game:
+    """The help at the table (the list of what each card can do, hints), changed mid-game: every
+    page is drawn afresh with it, so the version moves on."""
+    rows = Game.objects.filter(pk=table.pk)
+    rows.update(show_legal=show_legal, hints=hints, version=F("version") + 1)
+    table.refresh_from_db()
+    return table
+
+
 def react(table: Game, seat: int, kind: str) -> bool:
     """Say one of the fixed reactions; a second from the same seat within ``REACTION_GAP``
     seconds is dropped. Changes no version: nobody's half-made play is redrawn for it."""
@@ -511,6 +520,7 @@ __all__ = [
     "recent_reactions",
     "seconds_left",
     "set_bot_speed",
+    "set_help",
     "take_seat",
     "undo",
 ]

@@ -27,6 +27,7 @@ urlpatterns = [
     path(TABLE + "bot-seat", views.bot_seat, name="bot_seat"),
     path(TABLE + "leave", views.leave, name="leave"),
     path(TABLE + "speed", views.speed, name="speed"),
+    path(TABLE + "help", views.help_switch, name="help"),
     path(TABLE + "play", views.play, name="play"),
     path(TABLE + "bot", views.bot, name="bot"),
     path(TABLE + "undo", views.undo, name="undo"),

@@ -45,6 +45,7 @@ from game.tables.forms import (
     BotSeatForm,
     BotSpeedForm,
     CodeForm,
+    HelpForm,
     JoinForm,
     NewGameForm,
     NewTableForm,
@@ -483,6 +484,21 @@ def speed(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return redirect("tables:table", code=found.code)
     context = {"table": found, "speeds": BotSpeed.choices}
     return render(request, f"{TEMPLATE}#speed", context)
+
+
+@require_POST
+@_limited
+def help_switch(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The help at the table (what each card can do, hints), switched from the menu mid-game by
+    whoever chose it: a practice game's person, a table's host."""
+    found, _seats, viewer = _table(request, code)
+    if not (viewer.host or (found.practice and viewer.seat is not None)):
+        return HttpResponseForbidden(_("Only the table's host changes the help at the table."))
+    form = HelpForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("That is not a switch of the help at the table."))
+    service.set_help(found, form.cleaned_data["show_legal"], form.cleaned_data["hints"])
+    return redirect("tables:table", code=found.code)
 
 
 # ---- playing ---------------------------------------------------------------------------------
