@@ -6,8 +6,8 @@ const TRANSITION_MS = 500; // longer than the cards' move (static/css/table.css)
 let lastTransition = -Infinity;
 let redrawing = false; // a redraw waits for its view transition to begin
 
+// Moving cards are drawn above the whole page: none start to move while the menu is open.
 document.addEventListener("htmx:beforeTransition", (event) => {
-  // Moving cards are drawn above the whole page: not over the open menu.
   if (document.querySelector("details.site-menu[open]")) {
     event.preventDefault();
     return;
