@@ -9,14 +9,18 @@ one play in one tap, any other in two (the card, then its choice, in view)."""
 import re
 import time
 from collections.abc import Callable
+from importlib import import_module
 
 import pytest
+from django.conf import settings
+from django.urls import reverse
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from game.engine import Bid, Capture, CardMove, Move
 from game.tables import seeds, service
 from game.tables.models import Game
+from game.web.handover import Handover, hand_over
 from tests.browser.keyboard import settle
 from tests.browser.test_practice import (
     SCREENSHOT_DIR,
@@ -378,3 +382,38 @@ def test_a_card_dragged_onto_a_floor_card_makes_the_play_that_fits(
     made = [p.move for p in state.current.history if p.seat == HUMAN]
     assert str(made[-1]) == play
     expect(page.locator(".drag-ghost")).to_have_count(0)
+
+
+# Seat 1 to play with eight cards, before three houses and five loose cards.
+CROWDED = (
+    "dealer=3 bid=11 plays=16 "
+    "hands=KS,KD,2H,3H,4C,7D,8D,QS/9C,9D,AH,2S,3C,4D,7C,8C/JS,JD,AS,AC,5D,6C,7H,8H/"
+    "2D,3S,4S,TS,TH,TD,QC,QD "
+    "loose=2C,3D,8S,TC,QH houses=9:4H+5S@1;11:6D+5C@2;13:7S+6H@0 "
+    "captured=AD,5H,6S,9H,9S,JC,JH,KC,KH/- sweeps=0/0 last=0 stock=-"
+)
+
+
+def test_a_crowded_floor_leaves_the_hand_in_view_on_a_phone(
+    page: Page, live_server: LiveServer, transactional_db: None
+) -> None:
+    """Three houses and five loose cards: the hand, the floor, the score and the turn all fit a
+    390×720 screen, unscrolled (a position handed to the practice table, as a puzzle's "Play on
+    from here" hands one)."""
+    page.goto(live_server.url + "/play/")  # the browser's session, with its key
+    session_key = next(c["value"] for c in page.context.cookies() if c["name"] == "sessionid")
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    hand_over(session, Handover(CROWDED, "casual", ""))
+    session.save()
+    page.goto(live_server.url + reverse("tables:play_on"))
+    wait_for_my_turn(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.locator(".house").count() == 3
+    try:
+        assert_the_table_is_in_view(page)
+        for house in page.locator(".house").all():
+            assert on_screen(page, house), "a house is off screen"
+    except AssertionError:
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOT_DIR / "table-phone-crowded.png")
+        raise
