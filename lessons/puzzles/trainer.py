@@ -276,10 +276,11 @@ def give_up() -> Outcome:
 @transaction.atomic
 def record(learner: Learner, puzzle: Puzzle, outcome: Outcome, mode_name: str) -> Recorded:
     """Store the answer; in a rated mode a collection puzzle's first settled answer moves both
-    ratings. A retry that solves a miss puts it right; learn mode counts what it has shown."""
+    ratings. A retry that solves a miss puts it right; learn mode counts what it has shown. A
+    play the rules refuse is no answer: as at the table, it is only refused."""
     mode = mode_named(mode_name)
-    if not outcome.counts:
-        return Recorded()
+    if not outcome.counts or outcome.refused:
+        return Recorded()  # a choice to make, half a line, or no play at all: try again
     answer = AnswerRecord.objects.record(learner, puzzle.key, outcome)
     if not outcome.settled or puzzle_by_id(puzzle.id) is None:
         return Recorded()  # half an answer, or a teacher's puzzle (unrated)

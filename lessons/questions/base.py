@@ -39,6 +39,9 @@ class Outcome:
     ``options``: the attempt could mean several plays; the learner picks one (not an answer).
     ``partial``: a right step of a longer answer (a line puzzle's first play): not an answer
     yet, so not recorded. ``carry``: fields the next post must send back (the plays so far).
+    ``refused``: the attempt is no play at all, as the rules say (an incomplete capture, a card
+    that may not be thrown): refused with its rule, as at the table. A lesson or a class keeps
+    it (which rule was broken); a puzzle does not judge it.
     """
 
     ok: bool
@@ -53,6 +56,7 @@ class Outcome:
     options: tuple[Move, ...] = ()
     partial: bool = False
     carry: tuple[tuple[str, str], ...] = ()
+    refused: bool = False
 
     @property
     def counts(self) -> bool:

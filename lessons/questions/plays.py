@@ -163,7 +163,12 @@ class PlayQuestion(Question):
             return Outcome(False, _(CHOOSE_ONE), options=settled.choices, settled=False)
         if settled.move is None:
             return Outcome(
-                False, settled.refusal, rule=settled.rule, play=played_text(answer), legal=False
+                False,
+                settled.refusal,
+                rule=settled.rule,
+                play=played_text(answer),
+                legal=False,
+                refused=True,
             )
         move = settled.move
         if self.is_answer(move):
@@ -538,6 +543,7 @@ class LineQuestion(EndingQuestion):
                 legal=False,
                 after=shown,
                 carry=carry,
+                refused=True,
             )
         move = settled.move
         text = line_text((*earlier, move))

@@ -114,3 +114,21 @@ def test_next_puzzle_takes_the_place_of_the_last_one(client: Client) -> None:
     trainer_page = client.get(reverse("puzzles:trainer")).content
     assert elements(trainer_page, "div", id="puzzle-page")
     assert elements(trainer_page, "div", id="puzzle-body")
+
+
+def test_a_play_the_rules_refuse_is_no_answer_and_moves_no_rating(client: Client) -> None:
+    """As at the table: the Q♦ "captures" with nothing picked, which R18 refuses (a capture
+    takes everything it can); the puzzle is still to solve, and the right play is its first."""
+    puzzle = get(SWEEP)
+    client.get(reverse("puzzles:puzzle", args=[SWEEP]))
+    refused = answer(client, puzzle, {"card": "QD", "action": "capture"}).content.decode()
+    assert "R18" in refused and "Solved." not in refused
+    assert "Your puzzle rating" not in refused
+    assert not PuzzleAttempt.objects.exists()
+    ratings = list(PuzzlePlayer.objects.values_list("rating", flat=True))
+    assert ratings in ([], [1500.0])
+    sweep = {"card": "QD", "loose": ["3S", "4D", "5C"], "action": "capture"}
+    solved = answer(client, puzzle, sweep)
+    assert "Solved." in solved.content.decode()
+    (attempt,) = PuzzleAttempt.objects.all()
+    assert attempt.solved  # the first answer, solved at once
