@@ -1,8 +1,11 @@
 """The puzzles, mounted at /puzzles/."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from lessons.puzzles import views
+from lessons.puzzles.addresses import PuzzleAddress
+
+register_converter(PuzzleAddress, "puzzle")
 
 app_name = "puzzles"
 
@@ -23,7 +26,7 @@ urlpatterns = [
     path("custom/<str:link>/play-on", views.custom_play_on, name="custom_play_on"),
     path("custom/<str:link>/edit", views.custom_edit, name="custom_edit"),
     path("custom/<str:link>/delete", views.custom_delete, name="custom_delete"),
-    path("<slug:puzzle_id>/", views.puzzle, name="puzzle"),
-    path("<slug:puzzle_id>/answer", views.puzzle_answer, name="answer"),
-    path("<slug:puzzle_id>/play-on", views.puzzle_play_on, name="play_on"),
+    path("<puzzle:puzzle_id>/", views.puzzle, name="puzzle"),
+    path("<puzzle:puzzle_id>/answer", views.puzzle_answer, name="answer"),
+    path("<puzzle:puzzle_id>/play-on", views.puzzle_play_on, name="play_on"),
 ]
