@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any, NoReturn
 
 from django.contrib.auth.models import User
@@ -812,8 +812,18 @@ def _shared_meta(request: HttpRequest, state: MatchState, token: str) -> dict[st
 @require_GET
 def shared_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The shared match's preview picture (PNG), the same for every language and every time."""
-    found, seats = sharing.shared_game(token)
-    state = service.load_state(found, seats)
-    response = HttpResponse(preview.draw_preview(sharing.picture(state)), content_type="image/png")
+    found, _seats = sharing.shared_game(token)
+    assert found.finished is not None  # shared_game leads only to a finished match
+    png = _preview_of(found.pk, found.finished.isoformat())
+    response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = "public, max-age=86400"
     return response
+
+
+@lru_cache(maxsize=64)
+def _preview_of(pk: int, finished: str) -> bytes:
+    """A finished match's picture, drawn once in each server process: it never changes, and
+    each site a link is pasted into asks for it (``finished`` keys it to that match)."""
+    found = Game.objects.get(pk=pk)
+    state = service.load_state(found, list(found.seats.all()))
+    return preview.draw_preview(sharing.picture(state))

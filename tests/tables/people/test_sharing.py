@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from game.tables import sharing
+from game.tables import preview, sharing, views
 from game.tables.models import Game
 from tests.tables.people.helpers import (
     TWO_PEOPLE_TWO_BOTS,
@@ -171,6 +171,20 @@ def test_the_preview_is_a_1200_by_630_png_the_same_each_time(finished: Game) -> 
     image = Image.open(io.BytesIO(first.content))
     assert image.format == "PNG" and image.size == (1200, 630)
     assert first.content == second.content
+    assert preview.draw_preview(sharing.picture(state_of(finished))) == first.content  # afresh
+
+
+def test_the_preview_is_drawn_once_however_often_it_is_asked_for(
+    finished: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[object] = []
+    draw = preview.draw_preview
+    monkeypatch.setattr(preview, "draw_preview", lambda picture: drawn.append(1) or draw(picture))
+    views._preview_of.cache_clear()
+    path = sharing.share_path(finished) + "preview.png"
+    for _ in range(3):
+        assert Client().get(path).status_code == 200
+    assert len(drawn) == 1
 
 
 def test_the_preview_shows_only_cards_every_seat_saw_played(finished: Game) -> None:
