@@ -179,7 +179,12 @@ def test_the_preview_is_drawn_once_however_often_it_is_asked_for(
 ) -> None:
     drawn: list[object] = []
     draw = preview.draw_preview
-    monkeypatch.setattr(preview, "draw_preview", lambda picture: drawn.append(1) or draw(picture))
+
+    def counted(picture: preview.Picture) -> bytes:
+        drawn.append(picture)
+        return draw(picture)
+
+    monkeypatch.setattr(preview, "draw_preview", counted)
     views._preview_of.cache_clear()
     path = sharing.share_path(finished) + "preview.png"
     for _ in range(3):
