@@ -260,11 +260,12 @@ def work_through(
 def try_puzzle(
     learner: Learner, puzzle: Puzzle, right: bool, mode: str, rng: random.Random
 ) -> None:
-    """One go at a puzzle on the puzzle pages: a right answer or a usual mistake."""
+    """One go at a puzzle on the puzzle pages: a right answer or a usual mistake. A mistake the
+    rules refuse is no answer there (it is only refused), so that learner then gives up."""
     question = puzzle.question
     sheet = Sheet.of(question).checked(question.answer, f"puzzle {puzzle.id}")
     outcome = question.answer(as_query(sheet.pick(rng, right)))
-    trainer.record(learner, puzzle, outcome, mode)
+    trainer.record(learner, puzzle, trainer.give_up() if outcome.refused else outcome, mode)
 
 
 # ---- the class --------------------------------------------------------------------------------
