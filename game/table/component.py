@@ -426,7 +426,9 @@ class Table:
     plays so far (``game.table.log``), drawn beside the table; with ``takes_focus`` the hand (or
     the bid) has the focus whenever the table is drawn at the player's turn; ``seen`` is the
     cards played so far, rank by rank (``game.table.seen``), shown or hidden by a switch
-    when ``seen_switch`` names the page to come back to.
+    when ``seen_switch`` names the page to come back to. A table that lists no plays may still
+    offer "What can this card do?" as a hint: ``hint`` says what asking costs (a lesson step's
+    star); empty, no hint is offered.
     """
 
     t: TableView
@@ -441,6 +443,7 @@ class Table:
     takes_focus: bool = False
     seen: tuple[RankSeen, ...] = ()
     seen_switch: str = ""  # the page the switch for ``seen`` returns to; none: no switch
+    hint: str = ""
 
     @property
     def ticker(self) -> tuple[tuple[str, LogEntry], ...]:

@@ -52,6 +52,7 @@ from game.tables.forms import (
     ReactionForm,
 )
 from game.tables.holders import Viewer, my_tables, viewer_of
+from game.tables.listing import lists_plays
 from game.tables.models import BotSpeed, Game, Level, Seat
 from game.tables.service import NothingToUndo, TableError, Turn
 from game.tables.sharing import result, share_path
@@ -197,7 +198,7 @@ def _practice_index(request: HttpRequest, form: NewGameForm, status: int = 200) 
 @require_GET
 def practice(request: HttpRequest) -> HttpResponse:
     """The new-game form against bots, and this browser's practice games to go back to."""
-    return _practice_index(request, NewGameForm())
+    return _practice_index(request, NewGameForm(initial={"show_legal": lists_plays(request)}))
 
 
 @require_POST
@@ -264,6 +265,7 @@ def play_on(request: HttpRequest) -> HttpResponse:
         seed=seed,
         deals_to_play=1,
         undo=True,
+        show_legal=lists_plays(request),
     )
     return redirect("tables:table", code=game.code)
 

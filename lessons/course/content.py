@@ -22,6 +22,11 @@ the question it asks (``lessons.questions``), made from the step's fields by its
 - ``quiz``: a question about a fact: ``choices``, each a table with its ``text`` and ``why``,
   and the ``answer`` index.
 
+A play step's table asks for the play itself: pick the card, the floor cards or house, and what
+to do. ``listed = true`` makes the table list what a chosen card can do instead, for the first
+plays of the course, which teach how a play is made; elsewhere that list is a hint the learner
+may ask for, at the cost of the step's star.
+
 A step whose text goes on from the step before ("Now …") says ``follows = true``: its position
 must be where every right answer of that step leaves the table (after any scripted replies).
 
@@ -70,6 +75,7 @@ LESSONS_DIR = Path(__file__).resolve().parent / "data" / "lessons"
 STEP_FIELDS = frozenset(
     ("kind", "text", "rules", "position", "seat", "cards", "goals", "wrong", "replies", "rule")
     + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint", "follows")
+    + ("listed",)
 )
 CHOICE_FIELDS = {"choice": frozenset(("play", "why")), "quiz": frozenset(("text", "why"))}
 # The fields that carry words, the only ones a translation gives (positions and answers never).
@@ -98,6 +104,7 @@ class Step:
     question: Question
     rules: tuple[str, ...] = ()
     follows: bool = False  # goes on from where the step before leaves the table
+    listed: bool = False  # the table lists what a chosen card can do (the first plays only)
 
     @property
     def kind(self) -> str:
@@ -276,10 +283,13 @@ def read_step(data: dict[str, Any]) -> Step:
     unknown = set(data) - STEP_FIELDS
     if unknown:
         raise ContentError(f"unknown field(s) {', '.join(sorted(unknown))}")
-    follows = data.get("follows", False)
-    if not isinstance(follows, bool):
-        raise ContentError("follows must be true or false")
-    return Step(_text(data, "text"), read_question(data), _tuple(data, "rules"), follows)
+    follows, listed = data.get("follows", False), data.get("listed", False)
+    if not isinstance(follows, bool) or not isinstance(listed, bool):
+        raise ContentError("follows and listed must be true or false")
+    question = read_question(data)
+    if listed and not question.assisted:
+        raise ContentError(f"a {question.kind} step has no plays to list: drop listed = true")
+    return Step(_text(data, "text"), question, _tuple(data, "rules"), follows, listed)
 
 
 def read_lesson(path: Path, language: str = ENGLISH) -> Lesson:

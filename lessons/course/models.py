@@ -19,6 +19,7 @@ class LessonProgress(models.Model):
     lesson = models.SlugField(max_length=60)
     step = models.PositiveSmallIntegerField(default=1)  # the step to show next
     mistakes = models.PositiveSmallIntegerField(default=0)
+    hinted = models.JSONField(default=list)  # steps where "What can this card do?" was asked
     completed = models.DateTimeField(null=True, blank=True)
     stars = models.PositiveSmallIntegerField(default=0)
     updated = models.DateTimeField(auto_now=True)
@@ -34,16 +35,22 @@ class LessonProgress(models.Model):
     def better_than(self, other: LessonProgress) -> bool:
         return (self.stars, self.step) > (other.stars, other.step)
 
+    @property
+    def slips(self) -> int:
+        """What the stars are counted from: every mistake, and every step whose plays were
+        listed as a hint (the hint costs that step's star)."""
+        return self.mistakes + len(self.hinted)
 
-# A finished lesson's stars by its mistakes (wrong answers and refused plays, in that run).
-TWO_STARS_AT_MOST = 2  # mistakes; none earns three stars, more than this one star
+
+# A finished lesson's stars by its slips (wrong answers, refused plays and hints, in that run).
+TWO_STARS_AT_MOST = 2  # slips; none earns three stars, more than this one star
 
 
-def stars_for(mistakes: int) -> int:
-    """Three stars for no mistakes, two for one or two, one for more."""
-    if mistakes == 0:
+def stars_for(slips: int) -> int:
+    """Three stars for no slips, two for one or two, one for more."""
+    if slips == 0:
         return 3
-    return 2 if mistakes <= TWO_STARS_AT_MOST else 1
+    return 2 if slips <= TWO_STARS_AT_MOST else 1
 
 
 @dataclass(frozen=True)
@@ -82,5 +89,6 @@ def merge_lesson_progress(sender: Any, source: Learner, target: Learner, **kwarg
             progress.save(update_fields=["learner"])
         elif progress.better_than(theirs):
             theirs.step, theirs.mistakes = progress.step, progress.mistakes
+            theirs.hinted = progress.hinted
             theirs.completed, theirs.stars = progress.completed, progress.stars
             theirs.save()

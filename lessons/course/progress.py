@@ -1,15 +1,17 @@
-"""Lesson progress: where each learner is, their mistakes and stars, and the lesson map."""
+"""Lesson progress: where each learner is, their mistakes, hints and stars, and the lesson map."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
 from lessons.course.content import Lesson, all_lessons
 from lessons.course.models import LessonProgress, stars_for
 from lessons.keys import ExerciseKey
+from lessons.learners import current_learner
 from lessons.models import AnswerRecord, Learner
 from lessons.questions import Outcome
 
@@ -35,9 +37,29 @@ def record_step(
         progress.step = max(progress.step, min(number + 1, len(lesson.steps)))
         if number == len(lesson.steps) and not unanswered(learner, lesson):
             progress.completed = progress.completed or timezone.now()
-            progress.stars = max(progress.stars, stars_for(progress.mistakes))
+            progress.stars = max(progress.stars, stars_for(progress.slips))
     progress.save()
     return progress
+
+
+@transaction.atomic
+def record_hint(learner: Learner, lesson: Lesson, number: int) -> None:
+    """The learner asked what a card can do on this step: from now on in this run its table
+    lists the plays, and the step's star is spent (once, however often they ask)."""
+    progress, _ = LessonProgress.objects.select_for_update().get_or_create(
+        learner=learner, lesson=lesson.slug
+    )
+    if number not in progress.hinted:
+        progress.hinted = [*progress.hinted, number]
+        progress.save(update_fields=["hinted", "updated"])
+
+
+def hinted(learner: Learner | None, lesson: Lesson) -> frozenset[int]:
+    """The steps of this run whose plays the learner has had listed as a hint."""
+    if learner is None:
+        return frozenset()
+    found = LessonProgress.objects.filter(learner=learner, lesson=lesson.slug)
+    return frozenset(found.values_list("hinted", flat=True).first() or ())
 
 
 def unanswered(learner: Learner | None, lesson: Lesson) -> list[int]:
@@ -61,8 +83,10 @@ def unanswered(learner: Learner | None, lesson: Lesson) -> list[int]:
 
 
 def restart(learner: Learner, lesson: Lesson) -> None:
-    """Start a lesson again: place and mistakes reset, earned stars kept."""
-    LessonProgress.objects.filter(learner=learner, lesson=lesson.slug).update(step=1, mistakes=0)
+    """Start a lesson again: place, mistakes and hints reset, earned stars kept."""
+    LessonProgress.objects.filter(learner=learner, lesson=lesson.slug).update(
+        step=1, mistakes=0, hinted=[]
+    )
 
 
 @dataclass(frozen=True)
@@ -95,6 +119,18 @@ def lesson_map(learner: Learner | None) -> list[MapEntry]:
             )
         )
     return entries
+
+
+def course_done(request: HttpRequest) -> bool:
+    """Whether this browser's learner has finished every lesson."""
+    learner = current_learner(request, create=False)
+    if learner is None:
+        return False
+    lessons = [lesson.slug for lesson in all_lessons()]
+    finished = LessonProgress.objects.filter(
+        learner=learner, lesson__in=lessons, completed__isnull=False
+    )
+    return finished.count() == len(lessons)
 
 
 def continue_entry(entries: list[MapEntry], learner: Learner | None) -> MapEntry | None:

@@ -25,6 +25,7 @@ SUIT_NAMES = {
     Suit.CLUBS: _("Clubs"),
 }
 
+
 @require_GET
 def deck(request: HttpRequest) -> HttpResponse:
     """The whole deck with each card's capture value (R2) and points (R3)."""
@@ -96,12 +97,14 @@ def lesson_restart(request: HttpRequest, slug: str) -> HttpResponse:
 def _step_context(
     lesson: Lesson,
     number: int,
+    learner: Learner | None,
     outcome: Outcome | None = None,
     picked: Picked = NOTHING_PICKED,
 ) -> dict[str, Any]:
     step = _step(lesson, number)
     answer_url = reverse("lessons:answer", args=[lesson.slug, number])
     outcome = step.told(outcome)
+    listed = step.listed or number in progress.hinted(learner, lesson)
     return {
         "lesson": lesson,
         "step": step,
@@ -116,6 +119,8 @@ def _step_context(
             picked=picked,
             submit_label=gettext("Check"),
             show_verdict=True,
+            assist=listed,
+            hint=gettext("Costs this step's star."),
         ),
         "next_url": (
             reverse("lessons:step", args=[lesson.slug, number + 1])
@@ -131,7 +136,8 @@ def _step_context(
 @require_GET
 def lesson_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     lesson = _lesson(slug)
-    return render(request, "course/step.html", _step_context(lesson, number))
+    learner = current_learner(request, create=False)
+    return render(request, "course/step.html", _step_context(lesson, number, learner))
 
 
 @require_POST
@@ -148,8 +154,11 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         )
         return redirect(target)
     picked = read_picked(request.POST)
-    if request.POST.get("show"):
-        context = _step_context(lesson, number, picked=picked)
+    if request.POST.get("show"):  # "What can this card do?": a hint, where plays are not listed
+        learner = current_learner(request, create=step.question.assisted and not step.listed)
+        if learner is not None and step.question.assisted and not step.listed:
+            progress.record_hint(learner, lesson, number)
+        context = _step_context(lesson, number, learner, picked=picked)
     else:
         try:
             outcome = step.question.answer(request.POST)
@@ -157,9 +166,11 @@ def lesson_answer(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
             return HttpResponseBadRequest(
                 gettext("That answer could not be read: %(error)s") % {"error": error}
             )
+        learner = current_learner(request, create=outcome.counts)
         if outcome.counts:  # only a real answer makes this browser a learner
-            progress.record_step(_learner(request), lesson, number, outcome)
-        context = _step_context(lesson, number, outcome, picked=picked)
+            assert learner is not None
+            progress.record_step(learner, lesson, number, outcome)
+        context = _step_context(lesson, number, learner, outcome, picked=picked)
     template = "course/step.html#step_body" if request.htmx else "course/step.html"
     return render(request, template, context)
 

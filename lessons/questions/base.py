@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.engine import Card, Deal, Move, Position
-from game.table.component import Feedback, Table, seat_label, table_view, uncited
+from game.table.component import Feedback, Table, TableView, seat_label, table_view, uncited
 from game.table.forms import NOTHING_PICKED, Picked
 
 # A form as a page posts it: field name → value, or values for a field posted several times.
@@ -181,16 +181,19 @@ class Question:
         show_verdict: bool = False,
         note: str = "",
         assist: bool = True,
+        hint: str = "",
     ) -> Asking:
         """Everything the question's partial draws on one page; ``note`` is said with a wrong
         play's feedback on the table; without ``assist`` the table lists no card's plays (a
-        rated puzzle), whatever the question allows."""
+        rated puzzle, a lesson's later steps), whatever the question allows, and offers to list
+        them as a hint that costs ``hint`` (none: no hint)."""
         hidden = dict(hidden or {}) | dict(outcome.carry if outcome is not None else ())
         table = None
         if self.draws_table():
             record = self.shown(outcome)
             assert record is not None
             can_play = can_answer and self.playable(outcome, said_yes)
+            listed = assist and can_play and self.assisted
             feedback = None
             if self.on_table and outcome is not None and not outcome.final and not outcome.options:
                 feedback = Feedback(outcome.ok, outcome.message, outcome.rule, note)
@@ -199,10 +202,12 @@ class Question:
                 post_url=post_url,
                 target=target,
                 can_play=can_play,
-                assist=assist and can_play and self.assisted,
+                assist=listed,
                 feedback=feedback,
                 hidden=hidden,
+                hint=hint if can_play and self.assisted and not listed else "",
             ).with_choices(outcome.options if outcome is not None else ())
+            watch = self.watched(outcome, record)
         return Asking(
             question=self,
             post_url=post_url,
@@ -213,7 +218,13 @@ class Question:
             table=table,
             submit_label=submit_label,
             show_verdict=show_verdict,
+            watch=watch if table is not None else (),
         )
+
+    def watched(self, outcome: Outcome | None, record: Deal) -> tuple[Moment, ...]:
+        """The plays that followed a right one, each with the table just after it, to be shown
+        one by one (the right play first); empty when nothing followed it."""
+        return ()
 
 
 @dataclass(frozen=True)
@@ -230,6 +241,19 @@ class Asking:
     table: Table | None = None
     submit_label: str = ""
     show_verdict: bool = False  # the partial says the verdict (else the page does)
+    watch: tuple[Moment, ...] = ()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One play of those that followed a right one, in words, and the table just after it."""
+
+    said: str
+    table: TableView
+
+    @property
+    def drawn(self) -> Table:
+        return Table(t=self.table)
 
 
 def cited_rules(*texts: str) -> set[str]:

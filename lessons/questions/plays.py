@@ -27,14 +27,22 @@ from game.engine import (
     why_illegal,
 )
 from game.search import best_line, ending_problem, line_after, move_values
-from game.table.component import seat_label, settle
+from game.table.component import seat_label, settle, table_view
 from game.table.forms import PlayForm
 from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
 from lessons.exercises import Goal, parse_goals
-from lessons.questions.base import RULE_IDS, AnswerError, Form, Outcome, Question, Reveal
+from lessons.questions.base import (
+    RULE_IDS,
+    AnswerError,
+    Form,
+    Moment,
+    Outcome,
+    Question,
+    Reveal,
+)
 
 CHOOSE_ONE = gettext_noop("That card can do more than one thing: choose one.")
 WRONG_TASK = gettext_lazy("That is a legal play, but the task was to %(task)s.")
@@ -186,6 +194,18 @@ class PlayQuestion(Question):
         message = _("Right! %s") % describe(self.position, move)
         message += f" {self.explain}" if self.explain else ""
         return Outcome(True, message, play=str(move), final=True, after=record, line=tuple(replies))
+
+    def watched(self, outcome: Outcome | None, record: Deal) -> tuple[Moment, ...]:
+        """The right play and the scripted replies, as the table stood after each: a step that
+        says "watch" shows them one by one."""
+        if not self.replies or outcome is None or not (outcome.ok and outcome.final):
+            return ()
+        first = len(record.moves) - len(self.replies) - 1
+        you = f"{seat_label(self.viewer, self.viewer)}: {self.words(outcome.play)}"
+        return tuple(
+            Moment(said, table_view(record.upto(first + 1 + index).view_for(self.viewer)))
+            for index, said in enumerate((you, *outcome.line))
+        )
 
     def wrong_play(self, move: Move) -> Outcome:
         missed = [goal for goal in self.goals if not goal.met(self.position, move)]

@@ -9,6 +9,7 @@
 //   also be dragged onto a floor card or a house (or the floor, to throw it).
 // - Keyboard: in the hand, a rank key (A, 2-9, T or 0 for 10, J, Q, K) chooses that card, and
 //   Enter plays the one play that fits (or moves to the list); arrows move through the list.
+// - Plays that followed a right one in a lesson ([data-watch]) are shown one by one on the table.
 // - After the table is redrawn: the verdict is scrolled into view, and focus goes to the hand
 //   when the page put it nowhere else (htmx focuses an [autofocus] control, such as "Next").
 (() => {
@@ -240,6 +241,44 @@
   }, { capture: true });
   document.addEventListener("pointercancel", endDrag);
 
+  // A step that says "watch": the plays that followed a right one are drawn one by one on the
+  // table, each line of the list coming with its table (kept in a <template>); the list is read
+  // out as it grows. Without this script the list is all there, under the table as it ended.
+  const WATCH_PACE = 1400; // ms between plays
+  const watch = (box) => {
+    if (box.dataset.watching) return;
+    box.dataset.watching = "yes";
+    const moments = [...box.querySelectorAll(".replies > li")];
+    const again = box.querySelector(".watch-again");
+    const table = () => box.closest(".step-body, main")?.querySelector(".seep-table");
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    let timer = null;
+    const show = (index) => {
+      const drawn = moments[index].querySelector("template").content.firstElementChild;
+      const redraw = () => table()?.replaceWith(drawn.cloneNode(true));
+      if (document.startViewTransition && !still && !document.hidden) {
+        document.startViewTransition(redraw);
+      } else {
+        redraw();
+      }
+      moments.forEach((li, at) => { li.hidden = at > index; });
+      if (index + 1 < moments.length) timer = setTimeout(() => show(index + 1), WATCH_PACE);
+      else again.hidden = false;
+    };
+    again.querySelector("button").addEventListener("click", () => {
+      clearTimeout(timer);
+      again.hidden = true;
+      show(0);
+    });
+    show(0);
+  };
+  const watchAll = (root) => {
+    for (const box of root.querySelectorAll("[data-watch]")) watch(box);
+  };
+  document.addEventListener("htmx:load", (event) => {
+    if (event.target instanceof Element) watchAll(event.target);
+  });
+
   // The whole log is a drawer: opened, it stays open through the table's redraws (this tab).
   const LOG_OPEN = "seep-log-open";
   const keepLogOpen = (table) => {
@@ -277,6 +316,7 @@
 
   const start = () => {
     refreshAll(document);
+    watchAll(document);
     for (const table of document.querySelectorAll(".seep-table")) keepLogOpen(table);
     for (const log of document.querySelectorAll(".seep-table .log-box")) {
       log.scrollTop = log.scrollHeight;

@@ -489,3 +489,97 @@ def test_each_choice_picked_says_its_own_why(client: Client, slug: str, number: 
         verdict = text_of(elements(page, "div", id="verdict")[0])
         assert " ".join(why.split()) in verdict, (index, verdict)
         assert "Not that one" not in verdict
+
+
+def test_a_later_play_step_asks_for_the_play_itself_and_offers_the_list_as_a_hint(
+    client: Client,
+) -> None:
+    page = client.get(reverse("lessons:step", args=["capturing", 4])).content
+    assert offered(page) == []  # no play of any card is listed
+    actions = {e.attrs.get("value") for e in elements(page, "button", name="action")}
+    assert actions == {"capture", "build", "break", "throw"}
+    hint = elements(page, "button", name="show")
+    assert [text_of(b) for b in hint] == ["What can this card do?"]
+    assert b"Costs this step&#x27;s star." in page
+
+
+def test_the_first_plays_list_what_a_card_can_do(client: Client) -> None:
+    for slug, number in (("cards", 4), ("table", 4)):
+        page = client.get(reverse("lessons:step", args=[slug, number])).content
+        assert offered(page), (slug, number)
+        assert not elements(page, "button", name="action")
+        assert b"Costs this step" not in page
+
+
+def test_asking_what_a_card_can_do_lists_its_plays_and_costs_the_steps_star(
+    client: Client,
+) -> None:
+    response = answer(client, "capturing", 4, {"card": "9C", "show": "1"})
+    listed = [text_of(b) for b in shown(response.content)]
+    assert "Captures the 4♦ and 5♥ with the 9♣." in listed and len(listed) == 2
+    assert not AnswerRecord.objects.exists()  # a hint is no answer
+    progress = LessonProgress.objects.get(lesson="capturing")
+    assert progress.hinted == [4] and progress.mistakes == 0
+    answer(client, "capturing", 4, {"card": "9C", "show": "1"})  # asked again: one star
+    assert LessonProgress.objects.get(lesson="capturing").hinted == [4]
+    # The step keeps its list, even drawn afresh, and another step does not have it.
+    assert offered(client.get(reverse("lessons:step", args=["capturing", 4])).content)
+    assert not offered(client.get(reverse("lessons:step", args=["capturing", 5])).content)
+    finish_lesson(client, "capturing")
+    assert LessonProgress.objects.get(lesson="capturing").stars == stars_for(1) == 2
+    client.post(reverse("lessons:restart", args=["capturing"]))
+    assert LessonProgress.objects.get(lesson="capturing").hinted == []
+    assert not offered(client.get(reverse("lessons:step", args=["capturing", 4])).content)
+
+
+def test_a_listed_steps_own_list_costs_nothing(client: Client) -> None:
+    response = answer(client, "table", 4, {"card": "4C", "show": "1"})
+    assert [text_of(b) for b in shown(response.content)] == ["Throws the 4♣."]
+    assert not any(progress.hinted for progress in LessonProgress.objects.all())
+
+
+def test_the_plays_that_follow_a_right_one_come_one_by_one_with_their_tables(
+    client: Client,
+) -> None:
+    response = answer(client, "table", 4, {"card": "4C", "action": "throw"})
+    html = response.content.decode()
+    assert elements(html, "div", class_="watch")
+    moments = [text_of(said) for said in elements(html, "span", class_="moment-said")]
+    assert moments == [
+        "You: Throws the 4♣.",
+        "Right opponent: Throws the 2♥.",
+        "Partner: Throws the 3♠.",
+        "Left opponent: Throws the 8♦.",
+    ]
+    frames = html.count("<template>")
+    assert frames == len(moments)
+    # Each moment's table has the cards played so far on the floor, and no more.
+    tables = html.split("<template>")[1:]
+    for made, table in enumerate(tables):
+        played = ("four of clubs", "two of hearts", "three of spades", "eight of diamonds")
+        floor = {card for card in played if f'aria-label="{card}' in table}
+        assert len(floor) == made + 1, (made, floor)
+    # Cards still hidden at the end (the others' hands) reach the page in no frame.
+    for hidden in ("six of clubs", "nine of diamonds", "queen of clubs"):
+        assert hidden not in html
+
+
+def test_listed_is_only_for_steps_with_plays_to_list() -> None:
+    from lessons.course.content import ContentError, read_step
+
+    with pytest.raises(ContentError, match="no plays to list"):
+        read_step({"kind": "read", "text": "Look.", "listed": True})
+
+
+def test_a_practice_game_lists_the_plays_until_the_course_is_done(client: Client) -> None:
+    def listed_by_default() -> bool:
+        page = client.get(reverse("tables:practice")).content
+        (box,) = elements(page, "input", name="show_legal")
+        return "checked" in box.attrs
+
+    assert listed_by_default()
+    for lesson in all_lessons()[:-1]:
+        finish_lesson(client, lesson.slug)
+    assert listed_by_default()
+    finish_lesson(client, all_lessons()[-1].slug)
+    assert not listed_by_default()
