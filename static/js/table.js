@@ -254,10 +254,13 @@
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
     let timer = null;
     const show = (index) => {
+      if (!box.isConnected) return; // the learner has moved on
       const drawn = moments[index].querySelector("template").content.firstElementChild;
       const redraw = () => table()?.replaceWith(drawn.cloneNode(true));
-      if (document.startViewTransition && !still && !document.hidden) {
-        document.startViewTransition(redraw);
+      // The first is drawn as the page's own redraw draws the answer, within its transition.
+      if (index > 0 && document.startViewTransition && !still && !document.hidden) {
+        // A page's own redraw may cut this one short: the table is drawn all the same.
+        document.startViewTransition(redraw).ready.catch(() => {});
       } else {
         redraw();
       }
@@ -306,6 +309,11 @@
     if (!table) return;
     keepLogOpen(table);
     for (const log of table.querySelectorAll(".log-box")) log.scrollTop = log.scrollHeight;
+    if (root.querySelector("[data-watch]")) {
+      // Plays to watch: the table comes into view, with the verdict and the list under it.
+      table.scrollIntoView({ block: "start" });
+      return;
+    }
     const lost = document.activeElement === null || document.activeElement === document.body;
     const hand = lost && table.dataset.canPlay === "yes" ? focusHand(table) : null;
     // The verdict sits just under the hand: bringing it into view brings the hand too.

@@ -55,11 +55,23 @@ def count(page: Page, number: int) -> None:
 
 
 def play_card(page: Page, card: str, option: str) -> None:
-    """Choose a hand card with the arrows, then one of the plays the page offers for it."""
+    """Choose a hand card with the arrows, then one of the plays the page lists for it (the
+    course's first plays only)."""
     tab_to(page, page.locator("input[name=card]").first)
     arrow_to(page, page.locator(f"#hand-{card}"))
     expect(page.locator(".options")).to_contain_text("can do")
     press(page, page.get_by_role("button", name=option))
+
+
+def make_play(page: Page, card: str, picks: tuple[str, ...] = (), action: str = "Capture") -> None:
+    """Make a play as a table without a list asks for it, by keyboard: choose the hand card
+    with the arrows, pick each floor card or house with Space, then press what to do."""
+    tab_to(page, page.locator("input[name=card]").first)
+    arrow_to(page, page.locator(f"#hand-{card}"))
+    for name in picks:
+        press(page, page.locator(f"#{name}"), key="Space")
+        expect(page.locator(f"#{name}")).to_be_checked()
+    press(page, page.get_by_role("button", name=action, exact=True))
 
 
 def test_lesson_1_the_cards_by_keyboard(page: Page, live_server: LiveServer) -> None:
@@ -70,7 +82,9 @@ def test_lesson_1_the_cards_by_keyboard(page: Page, live_server: LiveServer) -> 
     next_step(page)
     choose(page, "12")
     next_step(page)
-    choose(page, "7♣")
+    # Step 4, the first play: the table lists what the chosen card can do.
+    play_card(page, "7C", "Captures the 7♥ with the 7♣.")
+    expect(page.locator("#verdict")).to_contain_text("Right!")
     next_step(page)
     next_step(page)
     next_step(page)
@@ -81,6 +95,11 @@ def test_lesson_1_the_cards_by_keyboard(page: Page, live_server: LiveServer) -> 
     count(page, 14)
     next_step(page)
     choose(page, "100")
+    next_step(page)
+    # Step 11: the play made the full way, nothing listed: the K♦ takes the K♠'s 13 points.
+    expect(page.locator(".option-list")).to_have_count(0)
+    make_play(page, "KD", ("floor-KS",))
+    expect(page.locator("#verdict")).to_contain_text("13 points")
     next_step(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Lesson done")
     expect(page.get_by_role("img", name="3 stars of 3")).to_be_visible()
@@ -98,7 +117,10 @@ def test_lesson_1_in_hindi_by_keyboard(page: Page, live_server: LiveServer) -> N
         choose(page, "12", "जाँचें")
         expect(page.locator(".feedback-ok")).to_contain_text("J का मान 11 है")
         next_step(page, "अगला")
-        choose(page, "7♣", "जाँचें")
+        tab_to(page, page.locator("input[name=card]").first)
+        arrow_to(page, page.locator("#hand-7C"))
+        press(page, page.locator(".option-list li:not([hidden]) button"))
+        expect(page.locator("#verdict")).to_contain_text("सही!")
         for _ in range(3):
             next_step(page, "अगला")
         choose(page, "10♦", "जाँचें")
@@ -109,16 +131,21 @@ def test_lesson_1_in_hindi_by_keyboard(page: Page, live_server: LiveServer) -> N
         next_step(page, "अगला")
         choose(page, "100", "जाँचें")
         next_step(page, "अगला")
+        make_play(page, "KD", ("floor-KS",), "उठाइए")
+        expect(page.locator("#verdict")).to_contain_text("K♠")
+        next_step(page, "अगला")
         expect(page.get_by_role("heading", level=1)).to_contain_text("पाठ पूरा")
         expect(page.get_by_role("img", name="3 में से 3 सितारे")).to_be_visible()
 
 
 def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> None:
+    """Every play made the full way, by keyboard: card, floor cards or house, what to do."""
     page.goto(live_server.url + "/learn/building/")
     next_step(page)
     # Step 2: build a J-house with the 5♥ on the 6♠.
-    play_card(page, "5H", "Builds a J-house (11) with the 5♥ and 6♠.")
-    expect(page.locator(".feedback-ok")).to_contain_text("Right!")
+    expect(page.locator(".option-list")).to_have_count(0)  # nothing listed: the play is yours
+    make_play(page, "5H", ("floor-6S",), "Build")
+    expect(page.locator("#verdict")).to_contain_text("Builds a J-house (11) with the 5♥ and 6♠.")
     next_step(page)
     next_step(page)
     # Step 4: is it legal to play your only J? No (R26).
@@ -126,51 +153,83 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
     # Step 5: capture your J-house.
-    play_card(page, "JC", "Captures the 11-house with the J♣: 6 points.")
-    expect(page.locator(".feedback-ok")).to_be_visible()
+    make_play(page, "JC", ("house-11",))
+    expect(page.locator("#verdict")).to_contain_text("Captures the 11-house with the J♣")
     next_step(page)
     # Step 6: try to build a Q-house holding no Q: pick the 4♣ and the 8♥, then Build.
-    tab_to(page, page.locator("input[name=card]").first)
-    arrow_to(page, page.locator("#hand-4C"))
-    press(page, page.locator("#floor-8H"), key="Space")
-    expect(page.locator("#floor-8H")).to_be_checked()
-    press(page, page.get_by_role("button", name="Build", exact=True))
+    make_play(page, "4C", ("floor-8H",), "Build")
     expect(page.locator(".feedback-ok")).to_contain_text("Refused, as it should be")
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
-    play_card(page, "4C", "Builds a 9-house (9) with the 4♣ and 5♠.")
+    make_play(page, "4C", ("floor-5S",), "Build")
     next_step(page)
-    play_card(page, "3D", "Builds a Q-house (12) with the 3♦, 4♠ and 5♥.")
+    make_play(page, "3D", ("floor-4S", "floor-5H"), "Build")
+    expect(page.locator("#verdict")).to_contain_text("Q-house (12)")
     next_step(page)
     choose(page, "Build a 10-house (10) with the 2♣ and 8♣.")
     next_step(page)
     # Step 10: the 9♣ could capture 4 + 5; it builds with them instead, cemented at once.
-    play_card(page, "9C", "Builds a 9-house (9) with the 9♣, 4♠ and 5♦.")
-    expect(page.locator(".feedback-ok")).to_contain_text("cemented at once")
+    make_play(page, "9C", ("floor-4S", "floor-5D"), "Build")
+    expect(page.locator("#verdict")).to_contain_text("cemented at once")
     next_step(page)
-    play_card(page, "6D", "Builds a J-house (11) with the 6♦ and 5♠.")  # a second house
+    make_play(page, "6D", ("floor-5S",), "Build")  # a second house
     next_step(page)
     # Step 12: two houses, one 10 and one Q: the 10♣ may not build a K-house (R26).
-    tab_to(page, page.locator("input[name=card]").first)
-    arrow_to(page, page.locator("#hand-TC"))
-    press(page, page.locator("#floor-3C"), key="Space")
-    press(page, page.get_by_role("button", name="Build", exact=True))
+    make_play(page, "TC", ("floor-3C",), "Build")
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
-    play_card(page, "9C", "Builds a K-house (13) with the 9♣ and 4♠.")  # the spare 9
+    make_play(page, "9C", ("floor-4S",), "Build")  # the spare 9
     next_step(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Lesson done")
     expect(page.locator(".star-key")).to_contain_text("no mistakes")
 
 
+def test_a_hint_lists_the_plays_and_costs_the_steps_star(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """On a phone: stuck on a step, the learner asks what the 9♣ can do, taps the listed play,
+    and the lesson's stars count the hint."""
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/learn/capturing/4/")
+    pick(page, "hand-9C")
+    hint = page.get_by_role("button", name="What can this card do?")
+    expect(page.locator(".table-hint")).to_contain_text("Costs this step's star.")
+    answered(page, hint.click)
+    expect(page.locator(".options-prompt")).to_contain_text("What the 9♣ can do")
+    answered(page, page.get_by_role("button", name="Captures the 4♦ and 5♥ with the 9♣.").click)
+    expect(page.locator("#verdict")).to_contain_text("Right!")
+    assert in_view(page, page.locator("#verdict"))
+
+
+def test_a_step_that_says_watch_shows_the_plays_one_by_one(
+    open_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """Lesson 2: after your throw the three others play on the table one after another; the
+    list of what happened grows with them, and the table ends as the last play left it."""
+    page = open_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/learn/table/4/")
+    pick(page, "hand-4C")
+    answered(page, page.get_by_role("button", name="Throws the 4♣.").click)
+    said = page.locator(".replies > li:not([hidden])")
+    expect(said).to_have_count(1)
+    floor = page.locator(".seep-table .floor svg.card")
+    expect(floor).to_have_count(1)  # the 4♣ alone, the others yet to play
+    expect(said).to_have_count(2)
+    expect(floor).to_have_count(2)
+    expect(said.last).to_contain_text("Right opponent: Throws the 2♥.")
+    expect(said).to_have_count(4, timeout=6000)
+    expect(floor).to_have_count(4)
+    expect(said.last).to_contain_text("Left opponent: Throws the 8♦.")
+    again = page.get_by_role("button", name="Watch it again")
+    expect(again).to_be_visible()
+    again.click()
+    expect(said).to_have_count(1)
+    expect(floor).to_have_count(1)
+
+
 def pick(page: Page, name: str) -> None:
     """Tap a card of the hand or the floor (its input's id: "hand-5H", "floor-6S")."""
     page.locator(f"label:has(#{name})").click()
-
-
-def the_fitting_play(page: Page) -> None:
-    """Send the one play the table shows for what is picked (it fails if it shows several)."""
-    answered(page, page.locator(".option-list li:not([hidden]) button").click)
 
 
 def test_on_a_phone_a_wrong_play_is_told_in_view_and_the_hand_keeps_the_focus(
@@ -179,7 +238,7 @@ def test_on_a_phone_a_wrong_play_is_told_in_view_and_the_hand_keeps_the_focus(
     page = open_context(viewport=PHONE).new_page()
     page.goto(live_server.url + "/learn/building/2/")
     pick(page, "hand-5H")
-    answered(page, page.get_by_role("button", name="Throws the 5♥.").click)
+    answered(page, page.get_by_role("button", name="Throw", exact=True).click)
     verdict = page.locator("#table-feedback")
     expect(verdict).to_contain_text("Not quite.")
     expect(verdict).to_have_attribute("role", "alert")
@@ -195,9 +254,8 @@ def test_after_a_right_play_the_verdict_and_next_are_in_view_and_next_has_the_fo
     page = open_context(viewport=screen).new_page()
     page.goto(live_server.url + "/learn/building/2/")
     pick(page, "hand-5H")
-    answered(
-        page, page.get_by_role("button", name="Builds a J-house (11) with the 5♥ and 6♠.").click
-    )
+    pick(page, "floor-6S")
+    answered(page, page.get_by_role("button", name="Build", exact=True).click)
     verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("Right!")
     expect(verdict).to_have_attribute("role", "alert")
@@ -235,34 +293,30 @@ def test_on_a_phone_a_counting_answer_is_told_in_view_with_the_focus(
 
 
 @pytest.mark.parametrize(
-    ("step", "picks", "send", "verdict"),
+    ("step", "picks", "verdict"),
     [
-        (2, ["hand-5H", "floor-6S"], "", "Builds a J-house (11) with the 5♥ and 6♠."),
-        (8, ["hand-3D", "floor-4S", "floor-5H"], "", "a Q-house (12) with the 3♦, 4♠ and 5♥"),
-        (6, ["hand-4C", "floor-8H"], "Build", "Refused, as it should be"),
+        (2, ["hand-5H", "floor-6S"], "Builds a J-house (11) with the 5♥ and 6♠."),
+        (8, ["hand-3D", "floor-4S", "floor-5H"], "a Q-house (12) with the 3♦, 4♠ and 5♥"),
+        (6, ["hand-4C", "floor-8H"], "Refused, as it should be"),
     ],
     ids=["one-floor-card", "two-floor-cards", "build-button"],
 )
 def test_quick_picks_on_a_slow_network_build_what_was_picked(
-    page: Page, live_server: LiveServer, step: int, picks: list[str], send: str, verdict: str
+    page: Page, live_server: LiveServer, step: int, picks: list[str], verdict: str
 ) -> None:
     """The issue's case: with 400 ms of latency, a card picked quickly after another was lost
     and the build judged without it. Picking asks nothing of the server, so every pick counts:
-    the table then shows the one play that fits (steps 2 and 8, assisted), or Build takes the
-    cards picked (step 6, where the rules must refuse the build under R26)."""
+    Build takes the cards picked (and at step 6 the rules must refuse the build under R26)."""
     slow_network(page)
     page.goto(f"{live_server.url}/learn/building/{step}/")
     posted: list[Any] = []
     page.on("request", lambda request: posted.append(request) if request.method == "POST" else None)
     for name in picks:
         pick(page, name)
-    if send:
-        answered(page, page.get_by_role("button", name=send, exact=True).click)
-    else:
-        the_fitting_play(page)
+    answered(page, page.get_by_role("button", name="Build", exact=True).click)
     expect(page.locator("#verdict")).to_contain_text(verdict)
     assert len(posted) == 1  # the answer; no pick asked the server anything
-    if send:
+    if step == 6:
         expect(page.locator("#verdict")).to_contain_text("R26")
 
 
