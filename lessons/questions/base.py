@@ -189,6 +189,7 @@ class Question:
         them as a hint that costs ``hint`` (none: no hint)."""
         hidden = dict(hidden or {}) | dict(outcome.carry if outcome is not None else ())
         table = None
+        watch: tuple[Moment, ...] = ()
         if self.draws_table():
             record = self.shown(outcome)
             assert record is not None
@@ -218,7 +219,7 @@ class Question:
             table=table,
             submit_label=submit_label,
             show_verdict=show_verdict,
-            watch=watch if table is not None else (),
+            watch=watch,
         )
 
     def watched(self, outcome: Outcome | None, record: Deal) -> tuple[Moment, ...]:
