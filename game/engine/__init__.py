@@ -31,6 +31,7 @@ from .moves import (
 from .order import in_order, move_order
 from .phrases import Phrase, Reason
 from .position import Position, playable
+from .reachable import cards_in_hand
 from .recorded import attempt_from_text, played_text
 from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal, team_score
 from .seats import (
@@ -68,7 +69,8 @@ __all__ = [
     "Move", "Bid", "Throw", "Capture", "Build", "Break", "CardMove", "MIN_HOUSE", "MAX_HOUSE",
     "move_from_str", "move_from_json", "PLAYS_PER_DEAL",
     # positions, legal moves, deals and seat views
-    "Position", "playable", "House", "split_into_sets", "TableState", "PositionState",
+    "Position", "playable", "cards_in_hand", "House", "split_into_sets", "TableState",
+    "PositionState",
     "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",
     "move_order", "in_order",
     "Deal", "Play", "View", "deal", "view_for",

@@ -15,6 +15,7 @@ from .illegal import reason_for_move
 from .movegen import Table, generate, legal_moves
 from .moves import PLAYS_PER_DEAL, Bid, Break, Build, Capture, CardMove, Move, Throw
 from .notation import json_from_text, text_from_json
+from .reachable import is_whole_deal, reachability_problems
 from .reading import PositionFields, read_position
 from .sweeps import sweep_bonus_at
 from .validity import check_position
@@ -79,6 +80,17 @@ class Position:
     def cards_to_play(self) -> int:
         """Cards still to be played this deal: in hands and in the stock."""
         return sum(len(hand) for hand in self.hands) + len(self.stock)
+
+    @property
+    def whole_deal(self) -> bool:
+        """All 52 cards are in the position; one holding fewer is a study, a corner of a deal
+        made up to show one idea (``reachable.py``)."""
+        return is_whole_deal(self)
+
+    def reachability_problems(self) -> list[str]:
+        """Why no real deal can reach this position, each reason naming its rule (empty when one
+        can): what a lesson, a puzzle or the rule book may show (``reachable.py``)."""
+        return reachability_problems(self)
 
     def house(self, value: int) -> House | None:
         for house in self.houses:
