@@ -34,6 +34,7 @@ from game.engine import (
     Relation,
     Throw,
     View,
+    cards_in_hand,
     moves_matching,
     rank_word,
     relation,
@@ -201,6 +202,13 @@ class TableView:
     @property
     def play_number(self) -> int:
         return self.view.plays + 1
+
+    @property
+    def says_play_number(self) -> bool:
+        """Whether "play N of 48" is true here: every hand holds what a real deal's would after
+        the plays made (R6, R11, R12). A lesson's or puzzle's study, whose hands are kept small on
+        purpose, says no number."""
+        return self.view.hand_counts == cards_in_hand(self.view.dealer, self.view.plays)
 
     @property
     def whole_deal(self) -> bool:

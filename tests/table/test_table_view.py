@@ -180,3 +180,26 @@ def test_a_reaction_just_said_shows_at_the_seat() -> None:
     (mine,) = re.findall(r'id="seat-said-0"[^>]*>(.*?)</span></span>', page, re.S)
     assert "Oops" in mine
     assert re.search(r'id="seat-said-1" aria-hidden="true"></span>', page)
+
+
+def status(page: bytes) -> str:
+    [said] = [e for e in elements(page, "p") if e.attrs.get("id") == "table-status"]
+    return " ".join(text_of(said).split())
+
+
+def test_a_table_says_the_plays_number_only_where_the_hands_fit_it() -> None:
+    # A lesson's few cards: its hands hold 4 and 3 cards, not the 11 each of play 5 (R11, R12).
+    study = Table(t=table_view(Deal.from_position(POSITION).view_for(0)), can_play=True)
+    assert status(draw(study)) == "Your turn. Bid: 11"
+    # The dealer's last card: a study, but its hands are those of play 48.
+    last = Position.from_str(
+        "dealer=0 bid=11 plays=47 hands=TH/-/-/- loose=3C,7H captured=-/AS last=1"
+    )
+    last_card = Table(t=table_view(Deal.from_position(last).view_for(0)), can_play=True)
+    assert status(draw(last_card)) == "Your turn — play 48 of 48. Bid: 11"
+    record = deal(3, 2)
+    record = record.apply(next(record.legal_moves()))  # the bid
+    record = record.apply(next(record.legal_moves()))  # play 1, the opening
+    seat = record.position.turn
+    whole = Table(t=table_view(record.view_for(seat)), can_play=True)
+    assert status(draw(whole)) == "Your turn — play 2 of 48. Bid: " + str(record.position.bid)
