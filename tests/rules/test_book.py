@@ -106,6 +106,13 @@ def test_every_example_is_what_the_engine_says(rule: int, example: dict[str, Any
         assert reason.rule == example.get("rule", f"R{rule}")
 
 
+@pytest.mark.parametrize(("rule", "example"), EXAMPLES)
+def test_every_example_could_arise_in_a_real_deal(rule: int, example: dict[str, Any]) -> None:
+    for key in ("position", "after"):
+        if key in example:
+            assert Position.from_str(example[key]).reachability_problems() == [], key
+
+
 def test_the_page_draws_every_example_with_cards_named_for_screen_readers(
     book: list[Element],
 ) -> None:
