@@ -141,14 +141,14 @@ def only_the_house(position: Position, move: Move) -> bool:
     return isinstance(move, Capture) and move.house and not move.loose
 
 
-def last_card(position: Position, move: Move) -> bool:
+def only_card_left(position: Position, move: Move) -> bool:
     return len(position.hands[position.turn]) == 1
 
 
-def last_card_to_partner(position: Position, move: Move) -> bool:
+def only_card_left_to_partner(position: Position, move: Move) -> bool:
     house = position.house(move.value) if isinstance(move, Build) else None
     seat = position.turn
-    return last_card(position, move) and house is not None and partner(seat) in house.owners
+    return only_card_left(position, move) and house is not None and partner(seat) in house.owners
 
 
 # (point, lesson, what one of its steps must do)
@@ -215,14 +215,14 @@ POINTS: list[tuple[str, str, Callable[[Step], bool]]] = [
         lambda s: every_answer(s, breaks_partners_house),
     ),
     (
-        "R26-R28: a last card may not break",
+        "R26-R28: the only card left in a hand may not break",
         "breaking",
-        lambda s: refused(s, {"R26", "R27", "R28"}, last_card),
+        lambda s: refused(s, {"R26", "R27", "R28"}, only_card_left),
     ),
     (
-        "R27: a last card may go into the partner's house",
+        "R27: the only card left in a hand may go into the partner's house",
         "breaking",
-        lambda s: every_answer(s, last_card_to_partner),
+        lambda s: every_answer(s, only_card_left_to_partner),
     ),
     (
         "R19: a capture that leaves a house is no sweep",

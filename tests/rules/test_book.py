@@ -170,15 +170,15 @@ POINTS = [
     ),
     (
         "R26",
-        "with your last card you may still capture, throw (if it cannot capture), or add to a "
-        "house your partner owns and you do not",
-        ["no exception for a player's last card", "you must still hold a card of value v' after"],
+        "with the only card left in your hand you may still capture, throw (if it cannot "
+        "capture), or add to a house your partner owns and you do not",
+        ["no exception for the only card left in a player's hand", "hold a card of value v' after"],
         "build 3C 12: 9H",
     ),
     (
         "R26",
         "you may play the spare one elsewhere, but not the last",
-        ["an owner may play a spare card of value v", "may play their last v only to capture"],
+        ["an owner may play a spare card of value v", "their last card of value v only to capture"],
         "build 9D 13: 4H",
     ),
     (
@@ -209,10 +209,10 @@ def test_the_points_newcomers_guessed_are_stated_under_their_rule(
 ) -> None:
     assert words(said) in words(text_of(section(book, anchor)))
     number = int(anchor[1:])
-    # R26–R28 together decide what a last card may do; the rest rest on their own rule.
-    source = words(
-        " ".join(rules_md_rule(n) for n in ((26, 27, 28) if "last card" in said else (number,)))
-    )
+    # R26–R28 together decide what the only card left in a hand may do; the rest rest on their
+    # own rule.
+    together = (26, 27, 28) if "only card left" in said else (number,)
+    source = words(" ".join(rules_md_rule(n) for n in together))
     for phrase in rule_book_says:
         assert words(phrase) in source, f"RULES.md's {anchor} does not say {phrase!r}"
     rule = next(rule for rule in BOOK["rules"] if rule["number"] == number)
