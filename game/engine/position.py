@@ -360,7 +360,8 @@ def _play_card(
     )
     if plays == PLAYS_PER_DEAL and result.loose and result.last_capture is not None:
         # R29: after play 48, leftover loose cards go to the team of the last capture (not a
-        # sweep). A short position that runs out of cards earlier keeps them on the floor.
+        # sweep); a real deal always has one. A short position that runs out of cards earlier,
+        # or a made-up one with nothing captured, keeps them on the floor.
         pile = list(result.captured)
         pile[result.last_capture] = sort_cards((*pile[result.last_capture], *result.loose))
         result = _replace(result, loose=(), captured=(pile[0], pile[1]))

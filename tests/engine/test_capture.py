@@ -215,7 +215,8 @@ def test_r29_leftover_loose_cards_go_to_the_last_capturer():
     assert same_position(after, brute_apply(pos, throw("5S")))
 
 
-def test_r29_nobody_captured_the_floor_stays():
+def test_r29_a_made_up_play_48_with_nothing_captured_leaves_the_floor():
+    # No deal gets here (docs/RULES-NOTES.md, note 12).
     pos = make_pos({3: ["5S"]}, loose=["6C", "7C"], dealer=3, plays=47, turn=3)
     after = engine_apply(pos, throw("5S"))
     assert after["loose"] == ["5S", "6C", "7C"] and after["captured"] == [[], []]

@@ -5,6 +5,8 @@ import random
 import pytest
 
 from game.engine import (
+    DECK,
+    Capture,
     Card,
     DealScore,
     IllegalMove,
@@ -43,7 +45,24 @@ def test_r29_leftover_loose_cards_go_to_the_last_capturer_and_are_no_sweep():
     assert after.sweeps == (0, 0)
 
 
-def test_r29_with_no_capture_all_deal_leftovers_stay_and_count_for_no_one():
+def test_r29_every_deal_has_a_last_capture_so_every_card_ends_in_a_pile():
+    # Nothing captured before play 48: every other card lies on the floor, the other 3s among
+    # them, so the dealer's 3♥ can capture, and it must: it may not be thrown (R20), and a build
+    # would leave a house (R26). The leftovers then go to its team, and the card points add up to
+    # 100 (R30).
+    loose = ",".join(card.text for card in DECK if card.text != "3H")
+    position = Position.from_str(f"dealer=2 bid=10 plays=47 hands=-/-/3H/- loose={loose}")
+    moves = list(position.legal_moves())
+    assert moves and all(isinstance(move, Capture) for move in moves)
+    for move in moves:
+        after = position.apply(move)
+        assert after.is_complete and after.loose == () and after.last_capture == 0
+        assert [t.card_points for t in score_deal(after).teams] == [100, 0]
+
+
+def test_r29_a_made_up_play_48_with_nothing_captured_keeps_its_leftovers():
+    # No deal gets here (a few cards, nothing captured, a last card that cannot capture): the
+    # engine gives leftovers only to the team of a last capture (docs/RULES-NOTES.md, note 12).
     position = Position.from_str("dealer=2 bid=10 plays=47 hands=-/-/3H/- loose=5C,KS")
     after = position.apply(move_from_str("throw 3H"))
     assert after.is_over and len(after.loose) == 3 and after.captured == ((), ())
@@ -78,10 +97,11 @@ def test_r12_play_48_is_the_last_whatever_is_left_in_hand():
     assert error.value.rule == "R29"
 
 
-def test_r3_r30_card_points_add_up_to_100_in_every_finished_deal():
+def test_r3_r29_r30_card_points_add_up_to_100_in_every_finished_deal():
     for seed in range(30):
         final = random_finished_deal(seed)
         assert final.is_complete and final.plays == 48
+        assert final.last_capture is not None and final.loose == ()  # R29
         result = score_deal(final)
         assert sum(t.card_points for t in result.teams) == 100
         assert sum(t.cards for t in result.teams) == 52
