@@ -60,7 +60,7 @@ def test_an_unassisted_table_asks_for_the_action_instead() -> None:
     page = draw(Table(t=table_view(view), can_play=True))
     assert not listed(page)
     actions = [b.attrs["value"] for b in elements(page, "button", name="action")]
-    assert actions == ["capture", "build", "break", "throw"]
+    assert actions == ["capture", "throw", "break", "build"]
 
 
 def test_a_house_is_drawn_as_its_cards_with_its_owner_in_words() -> None:
