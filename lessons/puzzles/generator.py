@@ -15,6 +15,7 @@ from game.bots import get_bot
 from game.engine import PLAYS_PER_DEAL, Break, Build, Capture, Card, Deal, Move, Position, deal
 from game.search import MAX_ENDING_PLAYS
 from lessons.exercises import parse_goals, points_taken
+from lessons.puzzles.aims import aim_of
 from lessons.puzzles.collection import Puzzle, first_rating
 from lessons.puzzles.prompts import THEME_PROMPTS, house_prompt
 from lessons.puzzles.solver import Solution, problems, solve
@@ -258,7 +259,8 @@ def _candidates(
             goals=parse_goals(task.goals),
             prompt=task.prompt,
         )
-        if problems(puzzle) or not interesting(theme, puzzle, solve(puzzle)):
+        unfit = problems(puzzle) or aim_of(puzzle) is None  # a rated puzzle asks only its aim
+        if unfit or not interesting(theme, puzzle, solve(puzzle)):
             continue
         difficulty, missed = estimate_difficulty(puzzle, record, budget)
         source = f"bot game: deal seed {deal_seed}, play {position.plays + 1}"

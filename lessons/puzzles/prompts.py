@@ -2,7 +2,12 @@
 a puzzle's English prompt from one of them, and a page reads it back through the same pattern,
 so one translation in the catalogue serves every puzzle made from it. A prompt written by hand
 (``classics.toml``, a teacher's own) has its translations next to its data instead
-(``lessons.puzzles.texts``)."""
+(``lessons.puzzles.texts``).
+
+A task may name the kind of play, since it is told only where the theme is: in learning and
+homework, which practise a theme with each card's plays listed, and once a puzzle is over. A
+rated puzzle or a class's live question shows only its aim (``lessons.puzzles.aims``). No task
+names the card to play."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from game.engine import Move, SeepError
+from lessons.puzzles.aims import aim_of
 from lessons.puzzles.collection import KINDS, Puzzle
 from lessons.puzzles.themes import THEMES
 
@@ -72,7 +73,9 @@ def problems(puzzle: Puzzle) -> list[str]:
 
 
 def check_collection(puzzles: Iterable[Puzzle]) -> list[str]:
-    """Every problem in the collection, as "<id>: problem" lines, duplicate ids included."""
+    """Every problem in the collection, as "<id>: problem" lines, duplicate ids included. A
+    puzzle no rated aim fits is one (``lessons.puzzles.aims``): it would be asked its task,
+    which names the play."""
     puzzles = list(puzzles)
     found = [
         f"{puzzle_id}: used by {count} puzzles"
@@ -80,5 +83,6 @@ def check_collection(puzzles: Iterable[Puzzle]) -> list[str]:
         if count > 1
     ]
     for puzzle in puzzles:
-        found += [f"{puzzle.id}: {problem}" for problem in problems(puzzle)]
+        unfit = problems(puzzle) or ([] if aim_of(puzzle) else ["no aim asks for its answers"])
+        found += [f"{puzzle.id}: {problem}" for problem in unfit]
     return found

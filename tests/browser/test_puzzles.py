@@ -35,7 +35,7 @@ def test_three_rated_puzzles_by_keyboard(page: Page, live_server: LiveServer) ->
     """Rated: the table lists no plays; a card, the floor cards it uses, then Capture."""
     page.goto(live_server.url + "/puzzles/classic-queen-sweep/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Puzzle")
-    expect(page.locator(".puzzle-prompt")).to_have_text("Your move: take the most points.")
+    expect(page.locator(".puzzle-prompt")).to_have_text("Your move: win as many points as you can.")
     expect(page.locator(".options")).to_have_count(0)
     choose_card(page, "QD")
     for floor in ("floor-3S", "floor-4D", "floor-5C"):

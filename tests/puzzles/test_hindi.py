@@ -138,7 +138,7 @@ def test_the_trainer_reads_in_hindi(hindi_client: Client) -> None:
 def test_a_puzzle_page_tells_its_hindi_task_in_learn_mode(hindi_client: Client) -> None:
     url = reverse("puzzles:puzzle", args=[SWEEP])
     html = hindi_client.get(url, {"mode": "learn"}).content.decode()
-    assert prompt_on(html) == "तीन खुले पत्तों का जोड़ कुछ बनता है। फ़र्श पर स्वीप कीजिए।"
+    assert prompt_on(html) == "तीन खुले पत्तों को एक साथ गिनिए, फिर फ़र्श ख़ाली कर दीजिए।"
     assert "पहेली: स्वीप" in html and "इस पहेली का लिंक" in html
 
 
@@ -170,7 +170,7 @@ def test_the_dashboard_and_retries_read_in_hindi(hindi_client: Client) -> None:
     answer(hindi_client, puzzle, {"give_up": "1"})
     retry = hindi_client.get(reverse("puzzles:retry")).content.decode()
     assert "छूटी हुई पहेलियाँ फिर से आज़माइए" in retry
-    assert "तीन खुले पत्तों का जोड़ कुछ बनता है।" in retry  # the missed puzzle's task
+    assert "तीन खुले पत्तों को एक साथ गिनिए" in retry  # the missed puzzle's task
     dashboard = hindi_client.get(reverse("puzzles:dashboard")).content.decode()
     assert "आपका इतिहास और विषय" in dashboard and "मज़बूत और कमज़ोर विषय" in dashboard
 

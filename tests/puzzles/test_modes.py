@@ -31,7 +31,7 @@ def tags(html: str | bytes) -> list[str]:
 def test_a_rated_puzzle_tells_only_the_aim_and_the_table_lists_no_plays(client: Client) -> None:
     puzzle = get(SWEEP)
     page = client.get(reverse("puzzles:puzzle", args=[SWEEP])).content.decode()
-    assert prompt(page) == "Your move: take the most points." != puzzle.prompt
+    assert prompt(page) == "Your move: win as many points as you can." != puzzle.prompt
     assert text_of(elements(page, "h1")[0]) == "Puzzle"
     assert "Sweep" not in tags(page) and "Sweep" not in text_of(elements(page, "nav")[0])
     assert not elements(page, "div", class_="options")  # no "What can this card do?"
