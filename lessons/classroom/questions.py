@@ -22,6 +22,7 @@ from lessons.classroom import review_questions
 from lessons.course.content import Lesson, Step, all_lessons, lesson_by_slug
 from lessons.keys import ExerciseKey, ExerciseKeyError
 from lessons.puzzles import editor
+from lessons.puzzles.aims import rated_prompt
 from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.texts import task_text
@@ -56,10 +57,23 @@ class Asked:
     rules: tuple[str, ...] = ()  # the rules the reveal cites
     explain: str = ""  # what the reveal says beside the answers (a puzzle's theme)
     puzzle: Puzzle | None = None
+    aim: str = ""  # a collection puzzle's rated aim: what a class reads while it answers
 
     @property
     def kind(self) -> str:
         return self.question.kind
+
+    @property
+    def heading(self) -> str:
+        """What the question is called while a class answers it: a collection puzzle is only a
+        puzzle, since its title names the theme (the reveal tells it)."""
+        return _("Puzzle") if self.aim else self.title
+
+    @property
+    def prompt(self) -> str:
+        """What a class reads while it answers: a collection puzzle's aim, which names no play
+        (its task, which may, is the teacher's, in ``text``)."""
+        return self.aim or self.text
 
     def judge(self, data: Any) -> Outcome:
         """Judge what the question's form sent; raises AnswerError on nonsense."""
@@ -118,7 +132,8 @@ def _puzzle_question(key: ExerciseKey) -> Asked | None:
     if isinstance(question, YesNoQuestion):
         question = replace(question, one_go=True)  # one answer counts
     rules = _sorted_rules(cited_rules(blurb))
-    return Asked(str(key), title, task_text(puzzle), question, rules, blurb, puzzle)
+    aim = rated_prompt(puzzle) if puzzle_by_id(puzzle.id) is not None else ""
+    return Asked(str(key), title, task_text(puzzle), question, rules, blurb, puzzle, aim)
 
 
 def _parsed(key: str | ExerciseKey) -> ExerciseKey | None:

@@ -10,10 +10,11 @@ from django.urls import reverse
 
 from lessons.classroom import live
 from lessons.classroom.models import Classroom, LiveSession
+from lessons.puzzles.aims import rated_prompt
 from lessons.puzzles.collection import puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
-from tests.web.markup import elements
+from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -129,14 +130,19 @@ def test_starting_needs_a_question_then_fixes_the_session(
 
 
 def test_a_puzzle_question_live(teacher_client: Client, draft: LiveSession, join: Any) -> None:
-    puzzle = puzzle_by_id("sweep-1003-33")
+    """The class reads the puzzle's aim, as the rated trainer asks it: not its theme or its
+    task ("Break the 11-house and make it yours."), which name the play to make."""
+    puzzle = puzzle_by_id("break-1002-2")
     assert puzzle is not None
     live.add_question(draft, puzzle.key)
     live.start(draft)
     asha, ben = join(draft, "Asha"), join(draft, "Ben")
     live.advance(draft, draft.state)
     page = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
-    assert puzzle.prompt in page
+    assert text_of(elements(page, "p", class_="question-source")[0]) == "Puzzle"
+    asked = text_of(elements(page, "div", class_="question-text")[0])
+    assert asked == rated_prompt(puzzle) == "Your move: become the only owner of the 11-house."
+    assert puzzle.prompt not in page and "Puzzle: Break" not in page
     url = reverse("classroom:live_answer", args=[draft.pk])
     answer = solve(puzzle).answers[0]
     wrong = next(m for m in solve(puzzle).legal if m not in solve(puzzle).answers)
@@ -144,7 +150,7 @@ def test_a_puzzle_question_live(teacher_client: Client, draft: LiveSession, join
     assert ben.post(url, {"question": 1, "move": str(wrong)}).status_code == 200
     live.reveal(draft, draft.state)
     revealed = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
-    assert "You got it right." in revealed and "R19" in revealed
+    assert "You got it right." in revealed and "R28" in revealed  # the theme, told now
     assert [bar.correct for bar in live.board(draft).spread] == [True, False]
 
 

@@ -75,7 +75,7 @@ def test_each_question_shows_its_prompt_and_only_the_asked_seats_cards(
     ).content
     (item,) = elements(html, "li", class_="picker-item")
     text = text_of(item)
-    assert "Sweep the floor." in text
+    assert "then leave the floor empty." in text  # the task, for the teacher
     names = {
         text_of(span)
         for span in elements(html, "span", class_="visually-hidden")

@@ -129,6 +129,7 @@ def test_own_puzzles_are_for_their_author_unless_shared(teacher: User, other_tea
     key = f"puzzle:custom-{mine.pk}"
     asked = questions.resolve(key)
     assert asked is not None and asked.title == "My sweep" and asked.text == "Sweep it."
+    assert asked.heading == "My sweep" and asked.prompt == "Sweep it."  # the author's words
     assert questions.may_ask(key, teacher) and not questions.may_ask(key, other_teacher)
     mine.shared = True
     mine.save()

@@ -30,7 +30,7 @@ CITING_FIELDS = [
     # retry.html shows a prompt as a link's own text: a citation inside it stays plain.
     ("lessons/puzzles/templates/puzzles/trainer.html", "theme.blurb"),  # Theme.blurb
     ("lessons/puzzles/templates/puzzles/editor.html", "e"),  # the engine's InvalidPosition
-    ("lessons/classroom/templates/classroom/question.html", "asked.text"),  # Asked.text
+    ("lessons/classroom/templates/classroom/question.html", "asked.prompt"),  # aim or text
     ("lessons/classroom/templates/classroom/builder.html", "asked.text"),
     ("lessons/classroom/templates/classroom/reveal.html", "rule"),  # Reveal rules
     ("lessons/classroom/templates/classroom/reveal.html", "reveal.explain"),
