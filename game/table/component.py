@@ -31,7 +31,6 @@ from game.engine import (
     Move,
     PlayEvent,
     Position,
-    Relation,
     Throw,
     View,
     cards_in_hand,
@@ -44,6 +43,7 @@ from game.engine import (
 )
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import LogEntry
+from game.table.seat_names import compass_name, owners_label, seat_name, team_labels
 from game.table.seen import RankSeen
 from game.table.wording import describe_play, name_play, word_reason
 
@@ -69,7 +69,8 @@ class LastPlay:
 class SeatView:
     seat: int
     place: str
-    label: str
+    label: str  # as the viewer calls the seat: "Partner", or "North" for someone watching
+    compass: str  # its compass name, the same for everyone: "North"
     name: str
     cards: int
     is_turn: bool
@@ -225,51 +226,6 @@ class TableView:
         return range(self.view.face_down_floor)
 
 
-def seat_label(viewer: int, seat: int) -> str:
-    """What ``viewer`` calls ``seat`` (``game.engine.relation``): "Partner", "Left opponent"."""
-    return _relation_label(relation(viewer, seat))
-
-
-def _relation_label(where: Relation) -> str:
-    match where:
-        case Relation.YOU:
-            return _("You")
-        case Relation.RIGHT_OPPONENT:
-            return _("Right opponent")
-        case Relation.PARTNER:
-            return _("Partner")
-        case Relation.LEFT_OPPONENT:
-            return _("Left opponent")
-
-
-def seat_number(seat: int) -> str:
-    """A seat as someone watching calls it: "Seat 1" for seat 0."""
-    return _("Seat %(number)s") % {"number": seat + 1}
-
-
-def team_labels(viewer: int | None) -> tuple[str, str]:
-    """The two teams as the viewer calls them, the viewer's first (seats 1 and 3 first for
-    someone watching, ``None``)."""
-    if viewer is None:
-        return _("Seats 1 and 3"), _("Seats 2 and 4")
-    return _("Your team"), _("Opponents")
-
-
-def owners_label(viewer: int | None, owners: frozenset[int]) -> str:
-    if viewer is None:
-        return _(" and ").join(_("seat %(number)s's") % {"number": s + 1} for s in sorted(owners))
-    ours = {s for s in owners if team_of(s) == team_of(viewer)}
-    theirs = owners - ours
-    parts = []
-    if viewer in ours:
-        parts.append(_("yours"))
-    if ours - {viewer}:
-        parts.append(_("your partner's"))
-    if theirs:
-        parts.append(_("your opponents'"))
-    return _(" and ").join(parts)
-
-
 def _card_plays(view: View) -> list[tuple[PlayEvent, CardMove]]:
     return [(e, e.move) for e in view.play_events if isinstance(e.move, CardMove)]
 
@@ -334,7 +290,8 @@ def table_view(
     With ``plain_words`` a chosen card's plays are said plainly ("Capture the 2♣ with the J♥"),
     not with what they win ("…: a sweep!"), which would give a puzzle's answer away. With
     ``watching`` the view is one without a hand (``game.match.watcher_view``) drawn for someone
-    at no seat: the seats by number, seat 1 at the bottom, the teams as seats 1 and 3, 2 and 4.
+    at no seat: the seats by their compass names, South at the bottom, the teams North–South
+    and East–West (``game.table.seat_names``).
     """
     assert not (watching and view.hand), "someone watching is never drawn a hand"
     selected = picked.card
@@ -346,7 +303,8 @@ def table_view(
         SeatView(
             seat=seat,
             place=PLACES[relation(viewer, seat)],
-            label=seat_number(seat) if watching else seat_label(viewer, seat),
+            label=seat_name(side, seat),
+            compass=compass_name(seat),
             name=(names or {}).get(seat, ""),
             cards=view.hand_counts[seat],
             # A seat with nothing to play is nobody's turn (a short lesson table runs out).

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from game.engine import Bid, Break, Build, Capture, Card, Deal, Move, Throw, View, team_of
 from game.match import watcher_view
+from game.table.seat_names import seat_name
 from game.table.wording import card_word, card_words, describe_play
 
 
@@ -53,9 +54,10 @@ def play_log(
     names: Mapping[int, str],
     stand_ins: Collection[int] = (),
 ) -> tuple[LogEntry, ...]:
-    """The deal's plays for ``viewer``'s seat (None: watching, from seats 1 and 3's side), oldest
+    """The deal's plays for ``viewer``'s seat (None: watching, from North–South's side), oldest
     first, told from the seat's ``view`` alone (its events, ``game.engine.PlayEvent``); ``names``
-    says who each seat is, ``stand_ins`` which plays (record indices) a stand-in bot made.
+    says who each seat is (else the seat is named as the viewer calls it), ``stand_ins`` which
+    plays (record indices) a stand-in bot made.
 
     Given the deal's record, the log reads the viewer's view of it (``seat_view``) and nothing
     else."""
@@ -68,7 +70,7 @@ def play_log(
     return tuple(
         LogEntry(
             number=event.number,
-            who=names.get(event.seat, "") or _("Seat %(seat)s") % {"seat": event.seat + 1},
+            who=names.get(event.seat, "") or seat_name(viewer, event.seat),
             text=describe_play(event.before, event.move),
             is_bid=event.is_bid,
             captured=len(event.taken),

@@ -1,5 +1,5 @@
 """The end-of-deal score sheet and the match chart, from one seat's side of the table, or, for
-someone watching, from the side of seats 1 and 3."""
+someone watching, from North–South's side."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game.engine import Card, Deal, Match, TeamScore, score_deal, team_of
-from game.table.component import team_labels
+from game.table.seat_names import team_labels, team_name
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class ScoreSheet:
     baazi_won: bool | None  # True we won one, False they did, None no baazi ended
     under_nine: bool
     next_dealer: str
-    watching: bool = False  # "ours" is seats 1 and 3, for someone who sits at no seat
+    watching: bool = False  # "ours" is North–South, for someone who sits at no seat
 
     @property
     def headline(self) -> str:
@@ -36,7 +36,7 @@ class ScoreSheet:
         if not margin:
             return _("A tied deal: neither team is ahead.")
         if self.watching:
-            team = _("Seats 1 and 3") if self.difference > 0 else _("Seats 2 and 4")
+            team = team_name(0 if self.difference > 0 else 1)
             return ngettext(
                 "%(team)s won the deal by %(n)s point.",
                 "%(team)s won the deal by %(n)s points.",
@@ -56,7 +56,7 @@ class ScoreSheet:
 
 
 def ours(value: int, viewer: int | None) -> int:
-    """A team-0-minus-team-1 number seen from the viewer's team (team 0 for a watcher)."""
+    """A team-0-minus-team-1 number seen from the viewer's team (North–South for a watcher)."""
     return value if viewer is None or team_of(viewer) == 0 else -value
 
 
@@ -125,9 +125,7 @@ def difference_chart(match: Match, viewer: int | None) -> Chart | None:
     coords = [(pad, y(0))] + [(round(pad + step * (i + 1), 1), y(v)) for i, v in enumerate(values)]
     said = ", ".join(str(v) for v in values)
     if viewer is None:
-        label = _(
-            "Running difference after each deal, seats 1 and 3 minus seats 2 and 4: %(values)s"
-        )
+        label = _("Running difference after each deal, North–South minus East–West: %(values)s")
     else:
         label = _("Running difference after each deal, your team minus the opponents: %(values)s")
     return Chart(

@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from game.engine import team_of
 from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
-from game.table.component import Feedback, Table, seat_label, seat_number, table_view
+from game.table.component import Feedback, Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.scoresheet import difference_chart, score_sheet
+from game.table.seat_names import seat_name
 from game.table.seen import cards_seen
 from game.tables import service
 from game.tables.holders import Viewer
@@ -51,19 +52,18 @@ def seat_names(table: Game, seats: list[Seat]) -> dict[int, str]:
 
 
 def log_names(seats: list[Seat], viewer: int | None) -> dict[int, str]:
-    """Seats as the log says them: "You", "Partner (Asha)"; for a watcher "Seat 2 (Asha)"."""
+    """Seats as the log says them: "You", "Partner (Asha)"; for a watcher "East (Asha)"."""
     names = {}
     for seat in seats:
         if seat.number == viewer:
             names[seat.number] = _("You")
             continue
-        where = seat_number(seat.number) if viewer is None else seat_label(viewer, seat.number)
-        names[seat.number] = f"{where} ({player_name(seat)})"
+        names[seat.number] = f"{seat_name(viewer, seat.number)} ({player_name(seat)})"
     return names
 
 
 def teams(seats: list[Seat]) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
-    """Partners sit opposite: seats 1 and 3, seats 2 and 4."""
+    """Partners sit opposite: North–South (seats 0 and 2), East–West (seats 1 and 3)."""
     return (seats[0], seats[2]), (seats[1], seats[3])
 
 
@@ -226,7 +226,7 @@ def board_context(
 
 
 def _baazis(state: MatchState, viewer: int | None) -> tuple[int, int]:
-    """Baazis won, the viewer's team first (seats 1 and 3 first for a watcher)."""
+    """Baazis won, the viewer's team first (North–South first for a watcher)."""
     won = state.match.baazis
     mine = 0 if viewer is None else team_of(viewer)
     return won[mine], won[1 - mine]

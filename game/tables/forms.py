@@ -1,6 +1,6 @@
 """The forms of the tables: a practice game, a table with people, sitting down, a bot for a free
-seat, the bots' speed, a reaction. Seat numbers are posted as people read them (1–4) and kept as
-the engine counts them (0–3)."""
+seat, the bots' speed, a reaction. A seat is shown by its compass name and posted as 1–4, kept
+as the engine counts it (0–3)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from game.match.pace import BOT_PAUSE
+from game.table.seat_names import COMPASS
 from game.tables.models import BotSpeed, Level, Reaction
 from game.web.names import BadName, clean_name
 
@@ -40,20 +41,16 @@ def _bot_label(level: str) -> str:
     return gettext("%(level)s bot") % {"level": Level(level).label}
 
 
-def _seat_label(number: int) -> str:
-    return gettext("Seat %(number)s") % {"number": number}
-
-
 # Said in the language of the request that draws them, not of the moment this module loads.
 SEAT_KINDS = [
     (PERSON, pgettext_lazy("seat kind", "A person")),
     *((level, lazy(_bot_label, str)(level)) for level in Level.values),
 ]
-SEATS = [(number, lazy(_seat_label, str)(number)) for number in range(1, 5)]
+SEATS = [(seat + 1, name) for seat, name in enumerate(COMPASS)]
 
 
 def seat_number_field(**kwargs: Any) -> forms.TypedChoiceField:
-    """A seat as the page names it (1–4), read back as the engine's seat (0–3)."""
+    """A seat as the page posts it (1–4), read back as the engine's seat (0–3)."""
     return forms.TypedChoiceField(choices=SEATS, coerce=lambda text: int(text) - 1, **kwargs)
 
 
@@ -163,10 +160,10 @@ class NewTableForm(TableSettingsForm):
     deals_to_play = forms.TypedChoiceField(
         label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
     )
-    seat_0 = forms.ChoiceField(label=_("Seat 1"), choices=SEAT_KINDS, required=False)
-    seat_1 = forms.ChoiceField(label=_("Seat 2"), choices=SEAT_KINDS, required=False)
-    seat_2 = forms.ChoiceField(label=_("Seat 3"), choices=SEAT_KINDS, required=False)
-    seat_3 = forms.ChoiceField(label=_("Seat 4"), choices=SEAT_KINDS, required=False)
+    seat_0 = forms.ChoiceField(label=COMPASS[0], choices=SEAT_KINDS, required=False)
+    seat_1 = forms.ChoiceField(label=COMPASS[1], choices=SEAT_KINDS, required=False)
+    seat_2 = forms.ChoiceField(label=COMPASS[2], choices=SEAT_KINDS, required=False)
+    seat_3 = forms.ChoiceField(label=COMPASS[3], choices=SEAT_KINDS, required=False)
     bot_speed = bot_speed_field(SPEED_HELP_WITH_PEOPLE)
     turn_seconds = forms.TypedChoiceField(
         label=_("Turn timer"),

@@ -29,7 +29,7 @@ SHADOW = (12, 50, 28)
 RED = (200, 30, 45)
 BLACK = (25, 25, 30)
 
-TEAMS = ("Seats 1 & 3", "Seats 2 & 4")
+TEAMS = ("North-South", "East-West")  # the teams' compass names (game.table.seat_names)
 RANKS = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
 MAX_CARDS = 7
 
@@ -38,7 +38,7 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class Picture:
-    """What the picture shows. ``winner``: the team that won (0 for seats 1 and 3), None for a
+    """What the picture shows. ``winner``: the team that won (0 for North-South), None for a
     level match; ``by_baazis``: the baazis decided it (else the points ahead, ``margin``);
     ``last_deal``: each team's points in the last deal; ``cards``: card texts ("TD", "9H"), the
     last capture's; ``sweeps``: the last deal's sweeps."""

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from game.review_web import reviews
 from game.review_web.models import FinishedDeal, finished_deal
 from game.review_web.pages import ReviewPages
+from game.table.seat_names import compass_name
 from game.tables.board import log_names, player_name
 from game.tables.models import Game, Seat, SeatReview
 from game.web.browser import browser_key
@@ -62,9 +63,9 @@ def pages(table: Game, seats: list[Seat], stored: SeatReview) -> ReviewPages:
             "partner": seats[2].get_level_display(),
         }
     else:
-        where = _("Table %(code)s, seat %(seat)s: your plays") % {
+        where = _("Table %(code)s, %(seat)s: your plays") % {
             "code": table.code,
-            "seat": stored.seat + 1,
+            "seat": compass_name(stored.seat),
         }
     return ReviewPages(
         stored=stored,

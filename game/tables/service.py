@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from game.engine import Move
 from game.match import MatchState
 from game.match.pace import BOT_PAUSE, pause_before_bots
+from game.table.seat_names import compass_name
 from game.tables import codes, seeds
 from game.tables.models import Game, Level, Reaction, Seat
 from game.web.busy import ExpertSlot
@@ -199,8 +200,8 @@ def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> Non
         pk=seats[number].pk, level="", holder_key="", holder_user__isnull=True
     )
     if not free.update(**fields):
-        taken = _("Seat %(number)s was just taken. Choose another.")
-        raise TableError(taken % {"number": number + 1})
+        taken = _("Someone has just taken the %(seat)s seat. Choose another.")
+        raise TableError(taken % {"seat": compass_name(number)})
 
 
 @transaction.atomic
@@ -216,7 +217,7 @@ def take_seat(table: Game, number: int, name: str, user: User | None, key: str) 
             if other.number == number:
                 return table  # the same join again (a double tap): one seat, already theirs
             raise TableError(
-                _("You already sit at seat %(number)s.") % {"number": other.number + 1}
+                _("You already have the %(seat)s seat.") % {"seat": compass_name(other.number)}
             )
     _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=timezone.now())
     return _changed(table, back=number if table.started is not None else None)

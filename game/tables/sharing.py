@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from game.engine import Card, PlayEvent, team_of
 from game.match import MatchState
-from game.table.component import team_labels
+from game.table.seat_names import team_name
 from game.tables import codes, service
 from game.tables.models import Game, Seat
 from game.tables.preview import Picture
@@ -56,7 +56,7 @@ def shared_game(token: str) -> tuple[Game, list[Seat]]:
 
 @dataclass(frozen=True)
 class Result:
-    """How the match ended. ``winner``: the team that won (0: seats 1 and 3), None for a level
+    """How the match ended. ``winner``: the team that won (0: North–South), None for a level
     match; ``by_baazis``: the baazis decided it, else the running difference (``margin``
     points) of a match of so many deals that ended without one."""
 
@@ -70,7 +70,7 @@ class Result:
         """The result in words, in the page's language (teams as a watcher calls them)."""
         if self.winner is None:
             return _("The match ended level")
-        team = team_labels(None)[self.winner]
+        team = team_name(self.winner)
         if self.by_baazis:
             won, lost = self.baazis[self.winner], self.baazis[1 - self.winner]
             return ngettext(
@@ -147,11 +147,10 @@ def description(state: MatchState) -> str:
     ) % {"n": deals}
     if last is None:
         return played
-    labels = team_labels(None)
     scores = _("In the last deal %(first)s scored %(a)s, %(second)s %(b)s.") % {
-        "first": labels[0],
+        "first": team_name(0),
         "a": last[0].total,
-        "second": labels[1],
+        "second": team_name(1),
         "b": last[1].total,
     }
     return f"{played} {scores}"

@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 from game.engine import Attempt, Move, View, played_text
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
 from game.review_web.reviews import REVIEW_VERSION
-from game.table.component import seat_number, settle
+from game.table.component import settle
 from game.table.explanations import word_explanation
+from game.table.seat_names import compass_name
 from game.table.wording import describe_play as describe
 from game.tables.models import SeatReview
 from game.web.numbers import read_number
@@ -196,7 +197,7 @@ def resolve(key: str) -> ReviewAsked | None:
         "name": found.student,
         "number": found.play.number,
     }
-    text = _("You are %(seat)s. Find the best play.") % {"seat": seat_number(found.review.seat)}
+    text = _("You are %(seat)s. Find the best play.") % {"seat": compass_name(found.review.seat)}
     return ReviewAsked(title, text, question)
 
 

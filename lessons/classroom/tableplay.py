@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from game.engine import team_score
 from game.review_web.models import NoSuchDeal
 from game.review_web.reviews import REVIEW_VERSION
+from game.table.seat_names import compass_name, team_name
 from game.tables import review, service
 from game.tables.board import player_name
 from game.tables.models import Game, Seat, SeatReview
@@ -302,6 +303,7 @@ def mark(made: TablePlay) -> str:
 
 @dataclass(frozen=True)
 class TeamLine:
+    label: str  # the team's compass name: "North–South"
     names: str
     deal_points: int  # in the deal being played (or the last one)
     total: int  # over the deals finished
@@ -338,6 +340,7 @@ def _line(number: int, table: Game, seats: list[Seat]) -> TableLine:
             finished_totals[team] += outcome.score.teams[team].total
     teams = tuple(
         TeamLine(
+            label=team_name(team),
             names=_("%(first)s and %(second)s") % {"first": names[a], "second": names[b]},
             deal_points=team_score(position.captured[team], position.sweeps[team]).total,
             total=finished_totals[team],
@@ -352,7 +355,7 @@ def _line(number: int, table: Game, seats: list[Seat]) -> TableLine:
         deal_number=len(state.deals),
         deals_to_play=table.deals_to_play,
         plays=position.plays,
-        to_play=None if to_play is None else names[to_play],
+        to_play=None if to_play is None else f"{names[to_play]} ({compass_name(to_play)})",
         finished=table.finished is not None,
         stand_ins=len(state.stand_ins()),
     )

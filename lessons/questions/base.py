@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.engine import Card, Deal, Move, Position
-from game.table.component import Feedback, Table, TableView, seat_label, table_view, uncited
+from game.table.component import Feedback, Table, TableView, table_view, uncited
 from game.table.forms import NOTHING_PICKED, Picked
+from game.table.seat_names import relative_name
 
 # A form as a page posts it: field name → value, or values for a field posted several times.
 Form = dict[str, str | list[str]]
@@ -164,7 +165,7 @@ class Question:
             return []
         position = record.position if record is not None else self.position
         seats = [(self.viewer + offset) % 4 for offset in (1, 2, 3)]
-        return [(seat_label(self.viewer, seat), position.hands[seat]) for seat in seats]
+        return [(relative_name(self.viewer, seat), position.hands[seat]) for seat in seats]
 
     def asking(
         self,

@@ -27,8 +27,9 @@ from game.engine import (
     why_illegal,
 )
 from game.search import best_line, ending_problem, line_after, move_values
-from game.table.component import seat_label, settle, table_view
+from game.table.component import settle, table_view
 from game.table.forms import PlayForm
+from game.table.seat_names import relative_name
 from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
@@ -188,7 +189,7 @@ class PlayQuestion(Question):
         record = Deal.from_position(self.position).apply_unchecked(move)
         replies = []
         for reply in self.replies:
-            who = seat_label(self.viewer, record.position.turn)
+            who = relative_name(self.viewer, record.position.turn)
             replies.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply(reply)
         message = _("Right! %s") % describe(self.position, move)
@@ -201,7 +202,7 @@ class PlayQuestion(Question):
         if not self.replies or outcome is None or not (outcome.ok and outcome.final):
             return ()
         first = len(record.moves) - len(self.replies) - 1
-        you = f"{seat_label(self.viewer, self.viewer)}: {self.words(outcome.play)}"
+        you = f"{relative_name(self.viewer, self.viewer)}: {self.words(outcome.play)}"
         return tuple(
             Moment(said, table_view(record.upto(first + 1 + index).view_for(self.viewer)))
             for index, said in enumerate((you, *outcome.line))
@@ -506,7 +507,7 @@ class LineQuestion(EndingQuestion):
         said = []
         while not record.position.is_over and record.position.turn != self.viewer:
             reply = next(replies)
-            who = seat_label(self.viewer, record.position.turn)
+            who = relative_name(self.viewer, record.position.turn)
             said.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply_unchecked(reply)
         return record, tuple(said)
@@ -695,6 +696,6 @@ def ending_line(position: Position, move: Move, viewer: int) -> tuple[str, ...]:
     after = position.apply_unchecked(move)
     lines = []
     for later in line_after(position, move).continuation:
-        lines.append(f"{seat_label(viewer, after.turn)}: {describe(after, later)}")
+        lines.append(f"{relative_name(viewer, after.turn)}: {describe(after, later)}")
         after = after.apply_unchecked(later)
     return tuple(lines)

@@ -35,7 +35,8 @@ from game.engine import (
     why_illegal,
 )
 from game.table.citations import citations_in
-from game.table.component import HouseView, owners_label
+from game.table.component import HouseView
+from game.table.seat_names import owners_label
 from game.table.wording import describe_play, name_attempt, rank_word, word_reason
 from lessons.content_text import ENGLISH, WordFields, content_language, localized
 

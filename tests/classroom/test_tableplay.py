@@ -3,6 +3,7 @@
 board."""
 
 import random
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -316,6 +317,9 @@ def test_the_board_shows_every_table_and_no_hand(
         assert name in html
     assert "0 of 48 plays made" in html
     assert "To play:" in html
+    # Teams and seats by the compass (R4), the same names the tables give them.
+    assert html.count("North–South: ") == html.count("East–West: ") == made.tables.count()
+    assert re.search(r"To play: <strong>[^<]+ \((South|East|North|West)\)</strong>", html)
 
 
 def test_the_board_poll_is_204_until_a_play_is_made(

@@ -155,6 +155,8 @@ def test_a_marked_play_becomes_a_live_question_judged_by_the_reviews_search(
 
     asked = questions.resolve(question.source)
     assert asked is not None and "best play" in asked.text
+    seat = ("South", "East", "North", "West")[stored.seat]
+    assert asked.text.startswith(f"You are {seat}.")  # the seat by its compass name (R4)
     best = asked.judge({"move": str(play.best)})
     assert best.ok and best.message.startswith("Right!")
     made_play = asked.judge({"move": str(play.played)})

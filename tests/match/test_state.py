@@ -86,9 +86,9 @@ def test_someone_watching_sees_no_hand() -> None:
     assert view.hand == () and sum(view.hand_counts) > 0
     drawn = table_view(view, watching=True)
     assert not drawn.your_turn and not drawn.options
-    assert [seat.label for seat in drawn.seats] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert [seat.label for seat in drawn.seats] == ["South", "East", "North", "West"]
     assert not any(seat.is_viewer for seat in drawn.seats)
-    assert [team.label for team in drawn.teams] == ["Seats 1 and 3", "Seats 2 and 4"]
+    assert [team.label for team in drawn.teams] == ["North–South", "East–West"]
     with pytest.raises(AssertionError):
         table_view(state.current.view_for(0), watching=True)
 

@@ -20,8 +20,8 @@ def sheet(difference: int, watching: bool = False) -> ScoreSheet:
         (24, False, "Your team won the deal by 24 points."),
         (-1, False, "The opponents won the deal by 1 point."),
         (0, False, "A tied deal: neither team is ahead."),
-        (12, True, "Seats 1 and 3 won the deal by 12 points."),
-        (-50, True, "Seats 2 and 4 won the deal by 50 points."),
+        (12, True, "North–South won the deal by 12 points."),
+        (-50, True, "East–West won the deal by 50 points."),
     ],
 )
 def test_the_headline_says_who_won_the_deal_and_by_how_much(

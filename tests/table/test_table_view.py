@@ -93,7 +93,7 @@ def test_the_log_numbers_plays_as_the_table_does_and_marks_what_is_new() -> None
     assert log[0].is_bid and log[0].mine and log[0].who == "You"
     assert [e.new for e in log] == [False, False, True, True, True]  # since seat 0's play 1
     assert log[2].who == "Right" and not log[2].ours and log[3].ours
-    assert log[3].who == "Seat 3"  # no name given
+    assert log[3].who == "Partner" and log[4].who == "Left opponent"  # no names given
 
 
 def test_the_log_marks_a_sweep_and_counts_what_a_capture_takes() -> None:

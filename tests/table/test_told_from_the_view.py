@@ -31,7 +31,8 @@ from game.table.log import LogEntry, in_brief, play_log
 from game.table.replay import replay_steps, view_at
 from game.table.wording import card_word, describe_play
 
-NAMES = {0: "Ann", 1: "Bot one", 2: "Cat", 3: ""}  # seat 4 unnamed: "Seat 4"
+NAMES = {0: "Ann", 1: "Bot one", 2: "Cat", 3: ""}  # seat 3 unnamed: called as its viewer calls it
+UNNAMED = {None: "West", 0: "Left opponent", 1: "Partner", 2: "Right opponent", 3: "You"}
 VIEWERS = (0, 1, 2, 3, None)
 
 
@@ -66,7 +67,7 @@ def log_from_the_record(
     return tuple(
         LogEntry(
             number=0 if isinstance(play.move, Bid) else before.plays + 1,
-            who=NAMES.get(play.seat, "") or f"Seat {play.seat + 1}",
+            who=NAMES.get(play.seat, "") or UNNAMED[viewer],
             text=describe_play(before, play.move),
             is_bid=isinstance(play.move, Bid),
             captured=len(play.taken) if isinstance(play.move, Capture) else 0,

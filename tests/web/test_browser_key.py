@@ -68,7 +68,7 @@ def test_signing_in_hands_the_seats_over_and_renews_the_key() -> None:
     assert seat.holder_user is not None and seat.holder_user.username == "asha"
     assert Game.objects.get(pk=table.pk).host_user == seat.holder_user
     page = browser.get(reverse("tables:table", args=[table.code])).content.decode()
-    assert "Sit at seat" not in page  # still their seat, by the account now
+    assert "Take the East seat" not in page  # still their seat, by the account now
 
 
 def test_a_browser_without_a_key_signs_in_and_takes_no_free_seat() -> None:

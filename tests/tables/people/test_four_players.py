@@ -44,7 +44,7 @@ def test_a_whole_deal_through_the_pages_shows_each_page_only_its_cards(
     play at its next poll, and after that the poll is 204 until the next play."""
     table = new_table(client, **seats)
     lobby = Client().get(url("table", table)).content.decode()
-    assert lobby.count("Sit at seat") == len(people)
+    assert lobby.count("Take the ") == len(people)
     by_seat = dict(zip((0, *people), seated(client, table, people), strict=True))
     table.refresh_from_db()
     assert table.started is not None
@@ -82,10 +82,13 @@ def test_each_page_names_the_seats_as_its_viewer_sits(client: Client) -> None:
     table = new_table(client)
     clients = seated(client, table)
     partner = clients[2].get(url("table", table)).content.decode()
-    assert '<strong>Partner</strong> <span class="seat-player">Asha</span>' in partner
+    assert (
+        '<strong>Partner</strong> <span class="seat-compass">(South)</span> '
+        '<span class="seat-player">Asha</span>'
+    ) in partner
     watcher = Client().get(url("table", table)).content.decode()
-    assert '<strong>Seat 3</strong> <span class="seat-player">Chitra</span>' in watcher
-    assert "Seats 1 and 3" in watcher
+    assert '<strong>North</strong> <span class="seat-player">Chitra</span>' in watcher
+    assert "Baazis: North–South 0, East–West 0" in watcher
 
 
 def test_the_same_play_posted_twice_at_once_counts_once(transactional_db: None) -> None:

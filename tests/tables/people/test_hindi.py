@@ -65,7 +65,7 @@ def test_the_index_is_in_hindi(client: Client) -> None:
     html = page.content.decode()
     assert '<html lang="hi"' in html
     assert "<h1>लोगों के साथ खेलें</h1>" in html and "मेज़ बनाएँ" in html
-    for option in ("एक व्यक्ति", "साधारण बॉट", "विशेषज्ञ बॉट", "एक मिनट", "सीट 1"):
+    for option in ("एक व्यक्ति", "साधारण बॉट", "विशेषज्ञ बॉट", "एक मिनट", "दक्षिण"):
         assert f">{option}</option>" in html, option
     assert "हर खिलाड़ी तक पहुँचने के बाद: धीमी 2.5 सेकंड" in html
     assert "Make the table" not in html and "A person" not in html
@@ -83,14 +83,14 @@ def test_refusals_before_the_match_are_in_hindi(client: Client) -> None:
     table = new_table(client)
     taken = join(hindi_browser(), table, 0, "Esha")
     assert taken.status_code == 409
-    assert "सीट 1 अभी-अभी ले ली गई। कोई और सीट चुनें।" in taken.content.decode()
+    assert "दक्षिण की सीट अभी-अभी किसी ने ले ली। कोई और सीट चुनें।" in taken.content.decode()
 
 
 def test_the_lobby_is_in_hindi(client: Client) -> None:
     table = new_table(client)
     html = hindi_browser().get(url("table", table)).content.decode()
-    assert html.count("पर बैठें</button>") == 3 and "सीट 2 पर बैठें" in html
-    assert "सीट 1 और 3, साथी" in html and "सीट 2 और 4, साथी" in html
+    assert html.count("की सीट लें</button>") == 3 and "पूर्व की सीट लें" in html
+    assert "उत्तर–दक्षिण, साथी" in html and "पूर्व–पश्चिम, साथी" in html
     assert "सारी सीटें भरते ही मैच शुरू होगा: 3 ख़ाली सीटें बाक़ी।" in html
     assert "यह मेज़ खोलने के लिए इसे फ़ोन के कैमरे से स्कैन करें।" in html
     for seat in (1, 2):
@@ -113,7 +113,7 @@ def test_a_whole_deal_in_hindi_shows_each_page_only_its_cards(client: Client) ->
             html = page.get(url("table", table), headers=HTMX).content.decode()
             assert_nothing_hidden(html, position, viewer)
     watching = watcher.get(url("table", table)).content.decode()
-    assert "देख रहे हैं" in watching and "बाज़ियाँ: सीट 1 और 3" in watching
+    assert "देख रहे हैं" in watching and "बाज़ियाँ: उत्तर–दक्षिण" in watching
     sheet = client.get(url("table", table)).content.decode()
     assert "मैच ख़त्म हो गया।" in sheet and "इस दौर की समीक्षा" in sheet
     replay = watcher.get(url("replay", table)).content.decode()
@@ -121,7 +121,7 @@ def test_a_whole_deal_in_hindi_shows_each_page_only_its_cards(client: Client) ->
     table.refresh_from_db()
     seats = list(table.seats.all())
     pages = review.pages(table, seats, review.review_for(table, 1, 0))
-    assert pages.where == f"मेज़ {table.code}, सीट 1: आपकी चालें"
+    assert pages.where == f"मेज़ {table.code}, दक्षिण: आपकी चालें"
 
 
 def test_reactions_are_said_in_hindi(client: Client) -> None:
@@ -140,7 +140,7 @@ def test_a_seat_left_mid_match_is_offered_in_hindi_and_shows_no_hidden_card(
     table, by_seat = partners(client)
     assert by_seat[2].post(url("leave", table)).status_code == 302
     stranger = hindi_browser().get(url("table", table)).content.decode()
-    assert "एक खिलाड़ी चला गया है" in stranger and "सीट 3 पर बैठें" in stranger
+    assert "एक खिलाड़ी चला गया है" in stranger and "उत्तर की सीट लें" in stranger
     assert_nothing_hidden(stranger, state_of(table).position, None)
     host = client.get(url("table", table)).content.decode()
     assert "Ben चले गए: जब तक कोई नहीं बैठता, यह सीट बॉट खेलता है" in host

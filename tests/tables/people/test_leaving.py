@@ -107,7 +107,7 @@ def test_anyone_may_take_the_left_seat_and_play_it_on(client: Client) -> None:
     # A second person finds it taken.
     late = join(Client(), table, 2, "Esha")
     assert late.status_code == 409
-    assert "was just taken" in late.content.decode()
+    assert "has just taken the North seat" in late.content.decode()
 
 
 def test_the_leaver_may_come_back_to_the_seat(client: Client) -> None:

@@ -66,7 +66,7 @@ def test_a_second_seat_for_the_same_browser_is_still_refused() -> None:
     assert join(newcomer, table, 2, "Bina").status_code == 302
     refused = join(newcomer, table, 3, "Bina")
     assert refused.status_code == 409
-    assert "You already sit at seat 3." in refused.content.decode()
+    assert "You already have the North seat." in refused.content.decode()
     assert Seat.objects.get(table=table, number=3).is_free
 
 

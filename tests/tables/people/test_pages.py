@@ -25,7 +25,7 @@ from tests.tables.people.helpers import (
     state_of,
     url,
 )
-from tests.web.markup import elements
+from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,20 @@ def test_the_index_offers_a_new_table_and_a_code_to_join(client: Client) -> None
     assert page.status_code == 200
     html = page.content.decode()
     assert "Make the table" in html and 'action="/tables/find"' in html
+
+
+def test_the_index_names_the_seats_by_the_compass(client: Client) -> None:
+    """/tables/ says seats as everyone at the table does: South, East, North, West (R4)."""
+    new_table(client, seat_3="casual")
+    html = client.get(reverse("tables:index")).content.decode()
+    labels = [text_of(e) for e in elements(html, "label") if "seat_" in e.attrs.get("for", "")]
+    assert labels == ["South", "East", "North", "West"]
+    assert "North and South are partners against East and West" in html
+    sit_at = re.search(r'<select name="sit_at".*?</select>', html, re.S)
+    assert sit_at is not None
+    assert [text_of(o) for o in elements(sit_at.group(), "option")][:4] == labels
+    assert "South: Asha, East: free seat, North: free seat, West: Casual bot" in html  # yours
+    assert not re.search(r"(?i)\bseats? \d", html)
 
 
 def test_the_practice_page_links_here(client: Client) -> None:
@@ -93,8 +107,9 @@ def test_the_lobby_shows_the_code_the_link_and_the_qr_code(client: Client) -> No
     assert table.code in html
     assert f"http://testserver/t/{table.code}" in html
     assert 'class="join-qr"' in html
-    assert "Sit at seat 2" in html and "Sit at seat 1" not in html  # seat 1 is Asha's
-    assert "Seats 1 and 3, partners" in html  # who your partner would be
+    assert "Take the East seat" in html and "Take the South seat" not in html  # South is Asha's
+    assert "North–South, partners" in html  # who your partner would be
+    assert "<strong>South</strong>" in html and "Seat 1" not in html
 
 
 def test_a_newcomer_chooses_a_seat_first_and_the_host_shares_the_table_first(
@@ -106,7 +121,7 @@ def test_a_newcomer_chooses_a_seat_first_and_the_host_shares_the_table_first(
     host = client.get(url("table", table)).content.decode()
     assert host.index('class="join-banner invite"') < host.index('class="lobby"')
     newcomer = Client().get(url("table", table)).content.decode()
-    assert newcomer.index("Sit at seat 2") < newcomer.index('class="join-banner invite"')
+    assert newcomer.index("Take the East seat") < newcomer.index('class="join-banner invite"')
     assert newcomer.count('class="join-code"') == 1
 
 
@@ -114,9 +129,9 @@ def test_a_seat_is_taken_once(client: Client) -> None:
     table = new_table(client)
     assert join(Client(), table, 1, "Ben").status_code == 302
     late = join(Client(), table, 1, "Bina")
-    assert late.status_code == 409 and "Seat 2 was just taken" in late.content.decode()
+    assert late.status_code == 409 and "just taken the East seat" in late.content.decode()
     twice = join(client, table, 2, "Asha again")
-    assert twice.status_code == 409 and "You already sit at seat 1" in twice.content.decode()
+    assert twice.status_code == 409 and "You already have the South seat" in twice.content.decode()
     assert Seat.objects.get(table=table, number=1).name == "Ben"
 
 

@@ -199,7 +199,7 @@ def test_the_summary_lists_the_persons_plays_and_the_stand_ins_as_the_bots(
     client = done.by_seat[seat]
     review = reviewed(client, table, seat)
     html = page(client, review_url(table, seat))
-    assert f"Table {table.code}, seat {seat + 1}: your plays" in html
+    assert f"Table {table.code}, North: your plays" in html  # seat 2
     (figure,) = elements(html, "span", class_="accuracy-figure")
     assert text_of(figure) == str(round(review.accuracy))
     items = [e for e in elements(html, "li") if "review-play" in e.attrs.get("class", "")]

@@ -23,7 +23,7 @@ from tests.tables.people.helpers import (
     url,
 )
 from tests.tables.practice import helpers as practice
-from tests.web.markup import elements
+from tests.web.markup import elements, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +119,7 @@ def test_anyone_with_the_link_sees_the_replay_with_its_preview_in_the_head(
     state = state_of(finished)
     expected = sharing.result(state)
     assert head["og:title"] == expected.title
-    said = r"Seats (1 and 3|2 and 4) won the match, .*|The match ended level"
+    said = r"(North–South|East–West) won the match, .*|The match ended level"
     assert re.fullmatch(said, expected.title)
     assert "1 deal played" in head["og:description"]
     # Its steps link to the shared replay, not to the table's own pages.
@@ -154,6 +154,18 @@ def test_the_shared_replay_draws_the_table_as_a_watcher_sees_it(client: Client) 
         shared = watcher.get(path, {"deal": 1, "step": step}).content.decode()
         watched = watcher.get(url("replay", table), {"deal": 1, "step": step}).content.decode()
         assert table_part(shared) == table_part(watched)
+
+
+def test_the_shared_replay_names_seats_and_teams_by_the_compass(finished: Game) -> None:
+    """From no seat every seat is South, East, North or West, and the teams North–South and
+    East–West (R4): on the table, in the log, in the result."""
+    html = Client().get(sharing.share_path(finished), {"deal": 1, "step": 5}).content.decode()
+    drawn = [text_of(name) for name in elements(table_part(html), "strong")]
+    assert {"South", "East", "North", "West"} <= set(drawn)
+    log = [text_of(who) for who in elements(html, "strong") if "li" in who.ancestors]
+    assert {"South (Asha):", "East (Casual bot):", "West (Casual bot):"} <= set(log)
+    assert "North–South" in html or "East–West" in html or "ended level" in html
+    assert not re.search(r"(?i)\bseats? \d|\bteam [01]\b", html)
 
 
 def table_part(html: str) -> str:

@@ -79,4 +79,5 @@ def test_a_signed_in_person_may_not_take_two_seats() -> None:
     other = Client()
     sign_in(other, "asha")
     refused = join(other, table, 1, "Asha again")
-    assert refused.status_code == 409 and "You already sit at seat 1" in refused.content.decode()
+    assert refused.status_code == 409
+    assert "You already have the South seat" in refused.content.decode()
