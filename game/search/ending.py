@@ -18,6 +18,8 @@ from game.engine import PLAYS_PER_DEAL, Move, Position, score_deal, team_of
 
 MAX_ENDING_PLAYS = 8
 """Endings longer than this are not searched (puzzles ask for 2–8 plays)."""
+# The seats counted from the player to move, in the order of play, as the problems name them.
+PLAYERS = ("the player to move", "the right opponent", "the partner", "the left opponent")
 
 
 class NotAnEnding(ValueError):
@@ -43,7 +45,7 @@ def ending_problem(position: Position) -> str | None:
         needed = len(range(offset, left, 4))
         if len(position.hands[seat]) != needed:
             return (
-                f"with {left} plays left, seat {seat} must hold {needed} card(s), "
+                f"with {left} plays left, {PLAYERS[offset]} must hold {needed} card(s), "
                 f"not {len(position.hands[seat])}: every hand is open in an ending"
             )
     return None

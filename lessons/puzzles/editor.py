@@ -1,8 +1,9 @@
 """The puzzle editor: a form that sets up a position card by card, and turns it into a puzzle
 checked exactly like the collection's (``lessons.puzzles.solver``).
 
-The seat to play is always seat 0 ("you"); seat 1 plays next (the right opponent), seat 2 is
-the partner, seat 3 the left opponent. House owners are written with these numbers.
+The seat to play is always seat 0, South ("you"); seat 1, East, plays next (the right opponent),
+seat 2, North, is the partner, seat 3, West, the left opponent. House owners are written with
+these numbers, which the form's help names.
 """
 
 from __future__ import annotations
@@ -87,10 +88,10 @@ class PuzzleForm(forms.Form):
     bid = forms.TypedChoiceField(
         label=_("Bid"), choices=[(v, v) for v in range(9, 14)], coerce=int, initial=11
     )
-    hand_0 = _cards_field(_("Your hand (seat 0, to play)"), required=True)
-    hand_1 = _cards_field(_("Right opponent's hand (seat 1, plays next)"))
-    hand_2 = _cards_field(_("Partner's hand (seat 2)"))
-    hand_3 = _cards_field(_("Left opponent's hand (seat 3)"))
+    hand_0 = _cards_field(_("Your hand (South, to play)"), required=True)
+    hand_1 = _cards_field(_("Right opponent's hand (East, plays next)"))
+    hand_2 = _cards_field(_("Partner's hand (North)"))
+    hand_3 = _cards_field(_("Left opponent's hand (West)"))
     loose = _cards_field(_("Loose cards on the floor"))
     houses = forms.CharField(
         label=_("Houses"),
@@ -98,7 +99,8 @@ class PuzzleForm(forms.Form):
         max_length=300,
         help_text=_(
             "value:cards@owners, cards of a set joined by +, sets by |, houses by ; — e.g. "
-            "11:5D+6S@1 or 9:4D+5S|9C@0,2. Owners are seats 0–3."
+            "11:5D+6S@1 or 9:4D+5S|9C@0,2. Owners by number: 0 you (South), 1 the right "
+            "opponent (East), 2 your partner (North), 3 the left opponent (West)."
         ),
     )
     captured_us = _cards_field(_("Cards your team has captured"))

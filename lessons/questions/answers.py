@@ -29,6 +29,7 @@ from game.engine import (
     team_of,
     why_illegal,
 )
+from game.table.seat_names import compass_name, team_name
 from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
@@ -353,14 +354,16 @@ def count_hint(ask: str) -> str:
         ),
         "team0": _("Add up the points of the cards in the pile (R3), then the sweeps (R30)."),
         "team1": _("Add up the points of the cards in the pile (R3), then the sweeps (R30)."),
-        "difference": _("Work out both teams' scores, then take team 1's from team 0's (R31)."),
+        "difference": _(
+            "Work out both teams' scores, then take East–West's from North–South's (R31)."
+        ),
         "next_dealer": _(
             "First find the difference after the deal: is the dealer's team ahead, behind or "
             "level? Then see who deals (R35)."
         ),
         "running": _(
-            "Add this deal's difference (team 0 minus team 1) to the one before it (R31); after "
-            "a baazi it goes back to 0 (R32, R33)."
+            "Add this deal's difference (North–South minus East–West) to the one before it "
+            "(R31); after a baazi it goes back to 0 (R32, R33)."
         ),
         "baazi": _(
             "A team wins the baazi when it leads by 100 or more (R32), or at once when the other "
@@ -376,7 +379,8 @@ class CountQuestion(Question):
     of a finished deal (``position``); or, for a match (``match`` = dealer, difference before,
     the two teams' deal scores), the ``next_dealer``, the ``running`` difference the next deal
     starts from (0 after a baazi, R32, R33), or the ``baazi`` winner (team number, or -1 for
-    none). A wrong number gets the step's ``hint``, or one that fits what is counted."""
+    none). A seat or a team is chosen by its name (``choice_words``), never typed as a number.
+    A wrong answer gets the step's ``hint``, or one that fits what is counted."""
 
     kind = "count"
     template = "questions/count.html"
@@ -430,12 +434,43 @@ class CountQuestion(Question):
         ]
 
     @property
-    def match_facts(self) -> dict[str, int]:
+    def match_facts(self) -> dict[str, int | str]:
         """The match asked about: dealer, difference before, the two deal scores."""
         if not self.match:
             return {}
         dealer, before, score0, score1 = self.match
-        return {"dealer": dealer, "before": before, "score0": score0, "score1": score1}
+        return {
+            "dealer": compass_name(dealer),
+            "before": before,
+            "score0": score0,
+            "score1": score1,
+        }
+
+    @property
+    def choice_words(self) -> list[str]:
+        """The seats (in the order of play) or the teams to choose from, when a seat or a team
+        is asked; else nothing, and a number is typed."""
+        if self.ask == "next_dealer":
+            return [compass_name(seat) for seat in range(4)]
+        if self.ask == "baazi":
+            return [team_name(0), team_name(1), _("Neither team")]
+        return []
+
+    @property
+    def asks_number(self) -> bool:
+        return not self.choice_words
+
+    def _chosen(self, index: int) -> int:
+        """The answer a choice stands for: a seat, a team, or -1 for neither team."""
+        return -1 if self.ask == "baazi" and index == 2 else index
+
+    def said(self, answer: int) -> str:
+        """An answer in words: a seat or a team by its name, else the number."""
+        if self.ask == "next_dealer" and 0 <= answer < 4:
+            return compass_name(answer)
+        if self.ask == "baazi" and -1 <= answer < 2:
+            return self.choice_words[2 if answer == -1 else answer]
+        return str(answer)
 
     @property
     def wrong_hint(self) -> str:
@@ -460,6 +495,8 @@ class CountQuestion(Question):
         return []
 
     def read(self, data: Mapping[str, Any]) -> int:
+        if self.choice_words:
+            return self._chosen(_index(data, len(self.choice_words)))
         text = str(data.get("number", "")).strip()
         number = read_number(text.removeprefix("-"), NUMBER_DIGITS)  # ASCII digits only
         if number is None:
@@ -467,28 +504,38 @@ class CountQuestion(Question):
         return -number if text.startswith("-") else number
 
     def not_this(self, answer: int) -> str:
-        """A wrong number said as what it stands for: a seat, a team, or a number."""
-        if self.ask == "next_dealer":
-            return _("Not seat %(n)s.") % {"n": answer}
-        if self.ask == "baazi":
-            if answer == -1:
-                return _("Somebody does win the baazi.")
-            return _("Not team %(n)s.") % {"n": answer}
-        return _("Not %(n)s.") % {"n": answer}
+        """A wrong answer said as what it stands for: a seat, a team, or a number."""
+        if self.ask == "baazi" and answer == -1:
+            return _("Somebody does win the baazi.")
+        return _("Not %(n)s.") % {"n": self.said(answer)}
 
     def judge(self, answer: int) -> Outcome:
         right = self.count()
         if answer == right:
-            return Outcome(
-                True, f"{right} is right. {self.explain}".strip(), play=str(answer), final=True
+            message = _sentences(
+                _("%(answer)s is right.") % {"answer": self.said(right)}, self.explain
             )
+            return Outcome(True, message, play=str(answer), final=True)
         return Outcome(False, _sentences(self.not_this(answer), self.wrong_hint), play=str(answer))
 
     def reveal(self) -> Reveal:
-        return Reveal((str(self.count()),), self.explain)
+        return Reveal((self.said(self.count()),), self.explain)
+
+    def words(self, play: str) -> str:
+        number = read_number(play.removeprefix("-"), NUMBER_DIGITS)
+        if number is None:
+            return play
+        return self.said(-number if play.startswith("-") else number)
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         right = self.count()
+        if self.choice_words:
+            chosen = [self._chosen(i) for i in range(len(self.choice_words))]
+            wrong = [i for i, answer in enumerate(chosen) if answer != right]
+            return (
+                ({"choice": str(chosen.index(right))},),
+                tuple({"choice": str(i)} for i in wrong),
+            )
         return ({"number": str(right)},), tuple({"number": str(right + d)} for d in (1, -1))
 
 

@@ -204,8 +204,8 @@ def test_the_running_difference_starts_again_from_0_after_a_baazi() -> None:
 @pytest.mark.parametrize(
     ("ask", "match", "said", "hint"),
     [
-        ("next_dealer", (3, 0, 40, 60), "Not seat 3.", "is the dealer's team ahead"),
-        ("baazi", (3, 70, 75, 25), "Not team 1.", "leads by 100 or more"),
+        ("next_dealer", (3, 0, 40, 60), "Not West.", "is the dealer's team ahead"),
+        ("baazi", (3, 70, 75, 25), "Not East–West.", "leads by 100 or more"),
         ("baazi", (3, 70, 75, 25), "Somebody does win the baazi.", "(R33)"),
         ("running", (3, 20, 30, 70), "Not 20.", "goes back to 0"),
     ],
@@ -214,10 +214,27 @@ def test_a_wrong_number_gets_a_hint_that_fits_what_is_counted(
     ask: str, match: tuple[int, ...], said: str, hint: str
 ) -> None:
     question = CountQuestion(ask, match=match)
-    number = {"Not seat 3.": 3, "Not team 1.": 1, "Not 20.": 20}.get(said, -1)
+    number = {"Not West.": 3, "Not East–West.": 1, "Not 20.": 20}.get(said, -1)
     message = question.judge(number).message
     assert message.startswith(said) and hint in message
     assert "one card at a time" not in message and "Count again" not in message
+
+
+def test_a_seat_or_a_team_is_chosen_by_its_name_never_typed_as_a_number() -> None:
+    dealer = CountQuestion("next_dealer", match=(3, 0, 40, 60))  # West dealt, and is ahead
+    assert dealer.choice_words == ["South", "East", "North", "West"]  # in the order of play
+    assert not dealer.asks_number and dealer.read({"choice": "0"}) == 0
+    assert dealer.judge(0).message.startswith("South is right.")
+    assert dealer.reveal().answers == ("South",) and dealer.words("3") == "West"
+    baazi = CountQuestion("baazi", match=(3, 70, 75, 25))
+    assert baazi.choice_words == ["North–South", "East–West", "Neither team"]
+    assert baazi.read({"choice": "2"}) == -1 and baazi.words("-1") == "Neither team"
+    assert baazi.sample_forms() == (({"choice": "0"},), ({"choice": "1"}, {"choice": "2"}))
+    with pytest.raises(AnswerError):
+        baazi.read({"number": "0"})
+    running = CountQuestion("running", match=(3, 20, 30, 70))
+    assert running.asks_number and running.read({"number": "-20"}) == -20
+    assert running.judge(-20).message.startswith("-20 is right.")
 
 
 def test_a_quiz_question_knows_its_right_choice_and_says_each_why() -> None:

@@ -78,14 +78,14 @@ def test_a_good_puzzle_is_checked_at_once_with_its_answers(teacher: Client) -> N
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"hand_0": "2H 9C ZZ"}, "Your hand (seat 0, to play)"),
+        ({"hand_0": "2H 9C ZZ"}, "Your hand (South, to play)"),
         ({"loose": "3S 4D 5C 9C"}, "appears twice"),
         ({"houses": "9:TD+8C@0"}, "The position is not possible"),
         ({"houses": "11:5D+6S@1"}, "holds no card of value 11 (R26)"),
         ({"task": "capture", "target": ""}, "needs a card or a house value"),
         ({"task": "cement", "target": "7"}, "needs a house value 9–13"),
         ({"task": "build", "target": "13"}, "Not a puzzle yet: no legal play meets the goal"),
-        ({"task": "best"}, "with 3 plays left, seat 0 must hold 1 card(s), not 3"),
+        ({"task": "best"}, "with 3 plays left, the player to move must hold 1 card(s), not 3"),
         ({"hand_0": "QD"}, "only one legal play"),
     ],
 )
