@@ -2,8 +2,10 @@
 
 Seats are numbered 0–3 in play order: seat s+1 (mod 4) plays after seat s, and sits on s's
 right (play goes counter-clockwise). Partners sit opposite: team 0 is seats 0 and 2, team 1 is
-seats 1 and 3. Everything that names a seat from another's point of view ("your partner", "the
-left opponent") asks ``relation``; the site words the relations in the page's language.
+seats 1 and 3. Players never see the numbers: the site names seat 0 South, then East, North, West
+(``game.table.seat_names``). Everything that names a seat from another's point of view ("your
+partner", "the left opponent") asks ``relation``; the site words the relations in the page's
+language.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Lesson pages: every step kind answered right, wrong and illegally; progress with and without
 an account; nothing hidden ever reaches the page."""
 
+import re
 from collections.abc import Mapping
 
 import pytest
@@ -150,6 +151,28 @@ def test_which_is_right_uses_the_engine(client: Client) -> None:
     assert b"feedback-ok" in answer(client, lesson.slug, number, {"choice": right}).content
     assert b"feedback-no" in answer(client, lesson.slug, number, {"choice": wrong}).content
     assert answer(client, lesson.slug, number, {"choice": 99}).status_code == 400
+
+
+def test_who_deals_next_is_chosen_among_the_seats_by_name(client: Client) -> None:
+    """A seat is never typed as a number (R4): the step offers South, East, North, West."""
+    lesson = lesson_by_slug("baazi")
+    assert lesson is not None
+    number = next(
+        n
+        for n, step in enumerate(lesson.steps, 1)
+        if isinstance(step.question, CountQuestion) and step.question.ask == "next_dealer"
+    )
+    question = lesson.steps[number - 1].question
+    assert isinstance(question, CountQuestion)
+    page = client.get(reverse("lessons:step", args=["baazi", number])).content.decode()
+    choices = [text_of(label) for label in elements(page, "label", class_="choice")]
+    assert choices == ["South", "East", "North", "West"]
+    assert 'name="number"' not in page and not re.search(r"(?i)\bseat \d", page)
+    right = question.count()
+    said = answer(client, "baazi", number, {"choice": right}).content.decode()
+    assert "feedback-ok" in said and f"{choices[right]} is right." in said
+    wrong = answer(client, "baazi", number, {"choice": (right + 1) % 4}).content.decode()
+    assert "feedback-no" in wrong and f"Not {choices[(right + 1) % 4]}." in wrong
 
 
 def test_count_and_quiz_steps(client: Client) -> None:
