@@ -211,8 +211,8 @@ def test_a_table_with_people_has_no_axe_violations(
     host = open_context(**size).new_page()
     host.goto(live_server.url + "/tables/")
     audit.check(host, "people: the tables page")
-    host.get_by_label("Seat 2", exact=True).select_option("casual")
-    host.get_by_label("Seat 4", exact=True).select_option("casual")
+    host.get_by_label("East", exact=True).select_option("casual")
+    host.get_by_label("West", exact=True).select_option("casual")
     host.get_by_label("Bot speed").select_option("fast")
     host.get_by_label("Your name at the table").fill("Asha")
     host.get_by_label("Anyone with the link may watch (never seeing a hand)").check()
@@ -223,10 +223,10 @@ def test_a_table_with_people_has_no_axe_violations(
 
     joiner = open_context(**size).new_page()
     joiner.goto(f"{live_server.url}/t/{code}")
-    expect(joiner.get_by_role("button", name="Sit at seat 3")).to_be_visible()
+    expect(joiner.get_by_role("button", name="Take the North seat")).to_be_visible()
     audit.check(joiner, "people: the lobby, a joiner's")
     joiner.get_by_label("Your name at the table").fill("Chitra")
-    joiner.get_by_role("button", name="Sit at seat 3").click()
+    joiner.get_by_role("button", name="Take the North seat").click()
     # Seat 3, the joiner, plays after the bot at seat 2, who bids.
     joiner.locator("input[name=card]:enabled").first.wait_for(timeout=TURN_MS)
     expect(host.locator(".seep-table")).to_be_visible(timeout=3_000)

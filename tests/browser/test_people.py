@@ -63,8 +63,8 @@ def test_two_people_see_each_others_plays_within_a_second(
     asha = open_context(viewport=PHONE).new_page()
     asha.goto(live_server.url + "/tables/")
     shoot(asha, "people-index-phone.png")
-    asha.get_by_label("Seat 2", exact=True).select_option("casual")
-    asha.get_by_label("Seat 4", exact=True).select_option("casual")
+    asha.get_by_label("East", exact=True).select_option("casual")
+    asha.get_by_label("West", exact=True).select_option("casual")
     asha.get_by_label("Bot speed").select_option("fast")
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_label("Anyone with the link may watch (never seeing a hand)").check()
@@ -78,10 +78,10 @@ def test_two_people_see_each_others_plays_within_a_second(
 
     chitra = open_context(viewport=DESKTOP).new_page()
     chitra.goto(f"{live_server.url}/t/{table.code}")
-    expect(chitra.get_by_text("Seats 1 and 3, partners")).to_be_visible()
+    expect(chitra.get_by_text("North–South, partners")).to_be_visible()
     shoot(chitra, "people-lobby-desktop.png")
     chitra.get_by_label("Your name at the table").fill("Chitra")
-    chitra.get_by_role("button", name="Sit at seat 3").click()
+    chitra.get_by_role("button", name="Take the North seat").click()
     expect(chitra.locator(".seep-table")).to_be_visible()
     # Asha's lobby turns into her board by itself: the match started when the last seat filled.
     expect(asha.locator(".seep-table")).to_be_visible(timeout=3_000)
@@ -132,7 +132,7 @@ def test_a_reaction_reaches_the_other_page(
     monkeypatch.setattr(seeds, "new_match_seed", lambda: SEED)
     asha = open_context(viewport=PHONE).new_page()
     asha.goto(live_server.url + "/tables/")
-    for seat in ("Seat 2", "Seat 4"):
+    for seat in ("East", "West"):
         asha.get_by_label(seat, exact=True).select_option("skilled")
     asha.get_by_label("Bot speed").select_option("slow")
     asha.get_by_label("Your name at the table").fill("Asha")
@@ -142,7 +142,7 @@ def test_a_reaction_reaches_the_other_page(
     chitra = open_context(viewport=DESKTOP).new_page()
     chitra.goto(f"{live_server.url}/t/{code}")
     chitra.get_by_label("Your name at the table").fill("Chitra")
-    chitra.get_by_role("button", name="Sit at seat 3").click()
+    chitra.get_by_role("button", name="Take the North seat").click()
     expect(asha.locator(".seep-table")).to_be_visible(timeout=3_000)
     chitra.get_by_role("button", name="Well played, partner").click()
     expect(asha.locator("#reaction-list")).to_contain_text(

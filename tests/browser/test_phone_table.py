@@ -146,7 +146,7 @@ def test_the_name_at_the_table_is_remembered_on_the_phone(
         for _ in range(2)
     )
     page.goto(f"{live_server.url}/t/{first.code}")
-    sit = page.get_by_role("button", name="Sit at seat 2")
+    sit = page.get_by_role("button", name="Take the East seat")
     assert on_screen(page, sit), "a newcomer's seat choice is below the share box"
     page.get_by_label("Your name at the table").fill("Bina")
     sit.tap()
@@ -177,8 +177,8 @@ def test_a_whole_deal_for_two_people_one_of_them_on_a_phone(
     monkeypatch.setattr(seeds, "new_match_seed", lambda: 2)  # the server runs in this process
     asha = open_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     asha.goto(live_server.url + "/tables/")
-    asha.get_by_label("Seat 2", exact=True).select_option("casual")
-    asha.get_by_label("Seat 4", exact=True).select_option("casual")
+    asha.get_by_label("East", exact=True).select_option("casual")
+    asha.get_by_label("West", exact=True).select_option("casual")
     asha.get_by_label("Bot speed").select_option("fast")
     asha.get_by_label("Your name at the table").fill("Asha")
     asha.get_by_role("button", name="Make the table").tap()
@@ -187,7 +187,7 @@ def test_a_whole_deal_for_two_people_one_of_them_on_a_phone(
     chitra = open_context(viewport=DESKTOP).new_page()
     chitra.goto(f"{live_server.url}/t/{table.code}")
     chitra.get_by_label("Your name at the table").fill("Chitra")
-    chitra.get_by_role("button", name="Sit at seat 3").click()
+    chitra.get_by_role("button", name="Take the North seat").click()
     expect(asha.locator(".seep-table")).to_be_visible(timeout=3_000)
     asha.evaluate("window.scrollTo(0, 0)")
 

@@ -73,10 +73,10 @@ def test_leaving_a_seat_and_sitting_down_there_mid_match(
     table = service.create_table(["", "casual", "", "casual"], None, "", bot_speed="slow")
     asha = open_context(viewport=SIZES["phone"]).new_page()
     ben = open_context(viewport=SIZES["desktop"]).new_page()
-    for page, seat, name in ((asha, 1, "Asha"), (ben, 3, "Ben")):
+    for page, seat, name in ((asha, "South", "Asha"), (ben, "North", "Ben")):
         page.goto(f"{live_server.url}/t/{table.code}")
         page.get_by_label("Your name at the table").fill(name)
-        page.get_by_role("button", name=f"Sit at seat {seat}").click()
+        page.get_by_role("button", name=f"Take the {seat} seat").click()
     expect(ben.locator("#seep-table")).to_be_visible()
     expect(ben.get_by_role("button", name="Leave my seat")).to_be_visible()
     ben.get_by_text("Menu", exact=True).click()  # the table's settings are in the menu
@@ -86,7 +86,7 @@ def test_leaving_a_seat_and_sitting_down_there_mid_match(
     ben.get_by_text("Menu", exact=True).click()
     shoot(ben, "people-seated-desktop.png")
     ben.get_by_role("button", name="Leave my seat").click()
-    expect(ben.get_by_role("button", name="Sit at seat 3")).to_be_visible()
+    expect(ben.get_by_role("button", name="Take the North seat")).to_be_visible()
     expect(
         asha.get_by_text("Ben left: a bot plays the seat until someone sits down").first
     ).to_be_visible(timeout=5000)
@@ -95,7 +95,7 @@ def test_leaving_a_seat_and_sitting_down_there_mid_match(
     dev = open_context(viewport=SIZES["phone"]).new_page()
     dev.goto(f"{live_server.url}/t/{table.code}")
     dev.get_by_label("Your name at the table").fill("Dev")
-    dev.get_by_role("button", name="Sit at seat 3").click()
+    dev.get_by_role("button", name="Take the North seat").click()
     expect(dev.get_by_role("button", name="Leave my seat")).to_be_visible()
     table.refresh_from_db()
     assert table.away == []
@@ -110,7 +110,7 @@ def test_a_people_tables_replay_steps_with_the_arrow_keys(
     page = open_context(viewport=SIZES["desktop"]).new_page()
     page.goto(f"{live_server.url}/t/{table.code}")
     page.get_by_label("Your name at the table").fill("Asha")
-    page.get_by_role("button", name="Sit at seat 1").click()
+    page.get_by_role("button", name="Take the South seat").click()
     table.refresh_from_db()
     seats = list(table.seats.all())
     state = service.load_state(table, seats)
