@@ -93,7 +93,7 @@ def test_a_live_lesson_with_a_teacher_and_two_students(
     # Question 2: a real play on the table, by keyboard on Asha's phone.
     expect(board.get_by_role("button", name="Next question")).to_be_focused()
     board.keyboard.press("Enter")
-    expect(asha.get_by_text("Capture the 7♠ with your 7♥.")).to_be_visible(timeout=POLL)
+    expect(asha.get_by_text("Capture the 7♠ with your 7♥:")).to_be_visible(timeout=POLL)
     tab_to(asha, asha.locator("input[name=card]").first)
     arrow_to(asha, asha.locator("#hand-7H"))
     expect(asha.locator(".options")).to_contain_text("can do")
