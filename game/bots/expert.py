@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine import Bid, Move, Position, View, score_deal, sweep_bonus_at, team_of
@@ -99,7 +100,7 @@ class Expert:
         return Decision(best.move, explain_search(best, pool, samples, view))
 
 
-def prune(alive: list[Candidate]) -> list[Candidate]:
+def prune[C: Candidate](alive: list[C]) -> list[C]:
     """Keep the leader and every candidate not yet clearly worse (paired over the same samples)."""
     leader = max(alive, key=lambda c: c.mean)
     kept = []
@@ -115,9 +116,14 @@ def prune(alive: list[Candidate]) -> list[Candidate]:
     return kept
 
 
-def play_out(position: Position, plays: int) -> tuple[Position, int]:
+Watch = Callable[[Position, Move, Position], object]
+"""Told each play of a play-out: the position before it, the play, the position after it."""
+
+
+def play_out(position: Position, plays: int, watch: Watch | None = None) -> tuple[Position, int]:
     """Play on with the Skilled judgement in every seat for ``plays`` plays (or to the end of the
-    deal); returns the position reached and the work done (moves judged)."""
+    deal), telling ``watch`` each play; returns the position reached and the work done (moves
+    judged)."""
     work = 0
     for _ in range(plays):
         if position.is_over:
@@ -133,19 +139,30 @@ def play_out(position: Position, plays: int) -> tuple[Position, int]:
         else:
             situation = situation_from_position(position)
             move = max(moves, key=lambda m: judge(m, situation).score)
-        position = position.apply_unchecked(move)
+        before, position = position, position.apply_unchecked(move)
+        if watch is not None:
+            watch(before, move, position)
     return position, work
 
 
 def standing(position: Position, team: int) -> float:
     """How the (sampled, fully known) position stands for ``team``: points and sweeps so far, plus
-    the houses (sure for their owners when no opponent holds the value, else a toss-up) and the
-    best capture the player to move can make now."""
+    the houses (``houses_worth``) and the best capture the player to move can make now."""
     score = score_deal(position)
     value = float(score.teams[team].total - score.teams[1 - team].total)
     if position.is_over:
         return value
     held = [mask_of(hand) for hand in position.hands]
+    value += houses_worth(position, team, held)
+    mover = position.turn
+    reply = best_capture(position, held[mover])
+    return value + reply if team_of(mover) == team else value - reply
+
+
+def houses_worth(position: Position, team: int, held: list[int]) -> float:
+    """The houses on the floor for ``team`` (``held``: each hand as a mask): sure for their
+    owners when no opponent holds the value, else a toss-up."""
+    value = 0.0
     for house in position.houses:
         owners = team_of(min(house.owners))
         rivals = 0
@@ -155,9 +172,7 @@ def standing(position: Position, team: int) -> float:
         share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
         points = sum(POINTS_OF[c.index] for c in house.cards)
         value += points * share if owners == team else -points * share
-    mover = position.turn
-    reply = best_capture(position, held[mover])
-    return value + reply if team_of(mover) == team else value - reply
+    return value
 
 
 def best_capture(position: Position, hand: int) -> float:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.engine import ARank, Card, HouseOf, Plural, Rank, rank_word
+from game.engine import ARank, Card, HouseOf, Plural, Rank, Relation, rank_word
 
 
 def msgid(template: str) -> str:
@@ -79,7 +79,22 @@ class FloorLeft:
     loose: tuple[int, ...]
 
 
-Value = int | str | Card | Rank | ARank | TheCards | Taken | Points | OneOf | FloorLeft
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player as the one spoken to sees them: "your partner", "the player on your right"."""
+
+    relation: Relation
+
+
+PLAYER_WORDS = {
+    Relation.YOU: "you",
+    Relation.RIGHT_OPPONENT: "the player on your right",
+    Relation.PARTNER: "your partner",
+    Relation.LEFT_OPPONENT: "the player on your left",
+}
+
+
+Value = int | str | Card | Rank | ARank | TheCards | Taken | Points | OneOf | FloorLeft | Player
 """An explanation's value; ``str`` is shown as it is (a number already formatted: "1.5")."""
 
 
@@ -170,6 +185,8 @@ def value_in_english(value: Value | Explanation) -> str:
             return join_words([a_value(v) for v in value.values], " or ")
         case FloorLeft():
             return _floor_in_english(value)
+        case Player():
+            return PLAYER_WORDS[value.relation]
         case _:
             return str(value)
 
@@ -217,6 +234,8 @@ def _value_to_json(value: Value | Explanation) -> Any:
             return {"one_of": list(value.values)}
         case FloorLeft():
             return {"floor": {"houses": list(value.houses), "loose": list(value.loose)}}
+        case Player():
+            return {"player": int(value.relation)}
         case _:
             return value
 
@@ -250,4 +269,6 @@ def _value_from_json(data: Any, codes: type[Code]) -> Value | Explanation:
             return OneOf(tuple(content))
         case "floor":
             return FloorLeft(tuple(content["houses"]), tuple(content["loose"]))
+        case "player":
+            return Player(Relation(content))
     raise ValueError(f"no such value in an explanation: {kind!r}")

@@ -4,8 +4,12 @@ English template, and the themes' names.
 The review explains a mark the way the bots explain a move (``game.bots.sentences``: a code
 and its values), so the same mechanism is used, with a family of codes of its own: these
 templates are the English of ``ReviewedPlay.reason`` and the msgids the site translates
-(``game.table.explanations``). The player the review speaks to is "you"; the next player is
-the right opponent, as the table names the seats.
+(``game.table.explanations``). The player the review speaks to is "you"; the others are named
+as that player sees them (``Player``: "the player on your right"), always as the subject of
+their clause, so every language can keep them in one form.
+
+Codes are stable: a stored review keeps them, so the codes of reasons no longer given (marked
+below) stay, to read the reviews stored with them.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ class Theme(StrEnum):
     TEN = "ten-of-diamonds"
     THROW = "unsafe-throw"
     CAPTURE = "capture-missed"
+    LAST = "last-capture"
     OTHER = "other"
 
     @property
@@ -38,6 +43,7 @@ THEME_NAMES: Mapping[Theme, str] = {
     Theme.TEN: msgid("The 10♦"),
     Theme.THROW: msgid("Unsafe throws"),
     Theme.CAPTURE: msgid("Captures missed"),
+    Theme.LAST: msgid("The last capture"),
     Theme.OTHER: msgid("The longer game"),
 }
 
@@ -48,23 +54,54 @@ class Found(Code):
     ONLY_PLAY = "review-only-play"
     BEST_FOUND = "review-best-found"
     AS_GOOD = "review-as-good"
-    LEAVES_SWEEP = "review-leaves-sweep"
-    MISSES_TEN = "review-misses-ten"
-    THROWS_TEN = "review-throws-ten"
-    LEAVES_TEN = "review-leaves-ten"
-    LEAVES_HOUSE = "review-leaves-house"
-    LEAVES_YOUR_HOUSE = "review-leaves-your-house"
-    LEAVES_PARTNERS_HOUSE = "review-leaves-partners-house"
-    THROW_LEAVES_MORE = "review-throw-leaves-more"
-    THROW_GIVES = "review-throw-gives"
+    # the opponents' sweeps
+    SWEEP_FOR = "review-sweep-for"
+    OPENS_SWEEP = "review-opens-sweep"
+    # the side's own sweeps
     MISSES_SWEEP = "review-misses-sweep"
+    SPOILS_YOUR_SWEEP = "review-spoils-your-sweep"
+    SPOILS_PARTNERS_SWEEP = "review-spoils-partners-sweep"
+    # the 10♦
+    MISSES_TEN = "review-misses-ten"
+    THROWS_TEN_TO = "review-throws-ten-to"
+    LEAVES_TEN_FOR = "review-leaves-ten-for"
+    GIVES_TEN = "review-gives-ten"
+    LOSES_TEN = "review-loses-ten"
+    # houses
+    LEAVES_HOUSE = "review-leaves-house"
+    LETS_BREAK_YOURS = "review-lets-break-yours"
+    LETS_BREAK_PARTNERS = "review-lets-break-partners"
+    LETS_TAKE_YOURS = "review-lets-take-yours"
+    LETS_TAKE_PARTNERS = "review-lets-take-partners"
+    LETS_TAKE_HOUSE = "review-lets-take-house"
+    MISSES_HOUSE = "review-misses-house"
+    # point cards
+    THROW_TAKEN = "review-throw-taken"
     MISSES_POINTS = "review-misses-points"
-    BEST_AHEAD = "review-best-ahead"
+    TAKES_FEWER = "review-takes-fewer"
+    LEAVES_CARD = "review-leaves-card"
+    LETS_TAKE_CARD = "review-lets-take-card"
+    LOSES_YOUR_CARD = "review-loses-your-card"
+    MISSES_CARD = "review-misses-card"
+    # the end of the deal
+    MISSES_LAST = "review-misses-last"
+    # no tactic explains it: what the search saw two rounds on
+    AHEAD_LATER = "review-ahead-later"
+    # the best play as a sentence's subject
     THROWING = "review-throwing"
     CAPTURING = "review-capturing"
     BUILDING = "review-building"
     ADDING = "review-adding"
     BREAKING = "review-breaking"
+    # no longer given: read from reviews stored with them
+    LEAVES_SWEEP = "review-leaves-sweep"
+    THROWS_TEN = "review-throws-ten"
+    LEAVES_TEN = "review-leaves-ten"
+    LEAVES_YOUR_HOUSE = "review-leaves-your-house"
+    LEAVES_PARTNERS_HOUSE = "review-leaves-partners-house"
+    THROW_LEAVES_MORE = "review-throw-leaves-more"
+    THROW_GIVES = "review-throw-gives"
+    BEST_AHEAD = "review-best-ahead"
     AS_WRITTEN = "review-as-written"
 
     @property
@@ -76,15 +113,50 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.ONLY_PLAY: msgid("The only legal play"),
     Found.BEST_FOUND: msgid("The best play found"),
     Found.AS_GOOD: msgid("As good as the best play, within %(loss)s points"),
-    Found.LEAVES_SWEEP: msgid(
-        "Leaves a sweep for the right opponent: %(floor)s on the floor, and %(values)s takes it all"
-    ),
+    Found.SWEEP_FOR: msgid("Leaves %(floor)s on the floor: %(who)s can sweep it with %(values)s"),
+    Found.OPENS_SWEEP: msgid("Leaves the floor open to a sweep by the opponents a few plays later"),
+    Found.MISSES_SWEEP: msgid("Misses a sweep: the %(card)s takes %(taken)s"),
+    Found.SPOILS_YOUR_SWEEP: msgid("Spoils the sweep you could make on a coming play"),
+    Found.SPOILS_PARTNERS_SWEEP: msgid("Spoils the sweep your partner could make next"),
     Found.MISSES_TEN: msgid("Misses the 10♦: the %(card)s takes it"),
-    Found.THROWS_TEN: msgid("Throws the 10♦ where the right opponent may take it"),
-    Found.LEAVES_TEN: msgid("Leaves the 10♦ loose where the right opponent may take it"),
+    Found.THROWS_TEN_TO: msgid("Throws the 10♦ where %(who)s can take it"),
+    Found.LEAVES_TEN_FOR: msgid("Leaves the 10♦ where %(who)s can take it"),
+    Found.GIVES_TEN: msgid("Gives the 10♦ away: %(who)s can win it a few plays later"),
+    Found.LOSES_TEN: msgid("Lets the 10♦ go: after the best play your team wins it"),
     Found.LEAVES_HOUSE: msgid(
         "Leaves the %(house)s-house (%(points)s) on the floor: the %(card)s takes it"
     ),
+    Found.LETS_BREAK_YOURS: msgid("Lets your %(house)s-house be broken: %(who)s can raise it"),
+    Found.LETS_BREAK_PARTNERS: msgid(
+        "Lets your partner's %(house)s-house be broken: %(who)s can raise it"
+    ),
+    Found.LETS_TAKE_YOURS: msgid("Lets the opponents take your %(house)s-house"),
+    Found.LETS_TAKE_PARTNERS: msgid("Lets the opponents take your partner's %(house)s-house"),
+    Found.LETS_TAKE_HOUSE: msgid("Lets the opponents take the %(house)s-house"),
+    Found.MISSES_HOUSE: msgid("Misses a %(house)s-house that your team goes on to take"),
+    Found.THROW_TAKEN: msgid("Throws the %(card)s where %(who)s can take it"),
+    Found.MISSES_POINTS: msgid("Misses %(points)s: the %(card)s takes %(taken)s"),
+    Found.TAKES_FEWER: msgid("Takes fewer points: the %(card)s takes %(taken)s"),
+    Found.LEAVES_CARD: msgid("Leaves the %(card)s where %(who)s can take it"),
+    Found.LETS_TAKE_CARD: msgid("Lets the opponents win the %(card)s a few plays later"),
+    Found.LOSES_YOUR_CARD: msgid("Lets the opponents win your %(card)s a few plays later"),
+    Found.MISSES_CARD: msgid("Lets the %(card)s go: after the best play your team wins it"),
+    Found.MISSES_LAST: msgid(
+        "Misses the last capture: the cards left on the floor at the end go to the opponents"
+    ),
+    Found.AHEAD_LATER: msgid("%(best)s comes out %(points)s ahead two rounds later"),
+    Found.THROWING: msgid("Throwing the %(card)s"),
+    Found.CAPTURING: msgid("Capturing %(taken)s with the %(card)s"),
+    Found.BUILDING: msgid("Building %(a_rank)s-house with %(cards)s"),
+    Found.ADDING: msgid("Adding %(cards)s to the %(rank)s-house"),
+    Found.BREAKING: msgid(
+        "Breaking the %(house)s-house with the %(card)s, raising it to %(value)s"
+    ),
+    Found.LEAVES_SWEEP: msgid(
+        "Leaves a sweep for the right opponent: %(floor)s on the floor, and %(values)s takes it all"
+    ),
+    Found.THROWS_TEN: msgid("Throws the 10♦ where the right opponent may take it"),
+    Found.LEAVES_TEN: msgid("Leaves the 10♦ loose where the right opponent may take it"),
     Found.LEAVES_YOUR_HOUSE: msgid(
         "Leaves your %(house)s-house where the opponents may take it with %(a_rank)s"
     ),
@@ -95,15 +167,6 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.THROW_GIVES: msgid(
         "Throws the %(card)s where the right opponent may take %(points)s with %(a_rank)s"
     ),
-    Found.MISSES_SWEEP: msgid("Misses a sweep: the %(card)s takes %(taken)s"),
-    Found.MISSES_POINTS: msgid("Misses %(points)s: the %(card)s takes %(taken)s"),
     Found.BEST_AHEAD: msgid("%(best)s came out %(points)s ahead in %(samples)s imagined deals"),
-    Found.THROWING: msgid("Throwing the %(card)s"),
-    Found.CAPTURING: msgid("Capturing %(taken)s with the %(card)s"),
-    Found.BUILDING: msgid("Building %(a_rank)s-house with %(cards)s"),
-    Found.ADDING: msgid("Adding %(cards)s to the %(rank)s-house"),
-    Found.BREAKING: msgid(
-        "Breaking the %(house)s-house with the %(card)s, raising it to %(value)s"
-    ),
     Found.AS_WRITTEN: "%(text)s",  # a reason stored in English before reasons were data
 }

@@ -14,8 +14,6 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.heuristic import view_situation
-from game.bots.knowledge import knowledge_of
 from game.bots.sentences import Explanation, explain
 from game.engine import CardMove, Deal, Move, View, move_from_json, view_for
 
@@ -283,8 +281,7 @@ def _why(
         if played == best:
             return None, explain(Found.BEST_FOUND)
         return None, explain(Found.AS_GOOD, loss=f"{loss:.1f}")
-    situation = view_situation(view, knowledge_of(view))
-    diagnosis = diagnose(view, situation, played, best, loss, evaluation.samples)
+    diagnosis = diagnose(view, evaluation.of(played), evaluation.best, loss)
     return diagnosis.theme, diagnosis.why
 
 

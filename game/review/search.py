@@ -16,7 +16,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.bots.expert import (
     DEFAULT_BUDGET,
@@ -27,9 +27,7 @@ from game.bots.expert import (
     ROLLOUT_WORK,
     WORK_PER_SECOND,
     Candidate,
-    play_out,
     prune,
-    standing,
 )
 from game.bots.heuristic import judge, view_situation
 from game.bots.knowledge import knowledge_of
@@ -37,6 +35,7 @@ from game.bots.sampling import Sampler
 from game.engine import Bid, Move, View, team_of
 
 from .errors import IllegalPlay, NothingToJudge
+from .tactics import Trace, rollout
 
 MIN_SAMPLES = 2 * PRUNE_EVERY
 """Samples every evaluation takes, whatever the budget: a mark never rests on a handful of
@@ -65,12 +64,14 @@ __all__ = [
 class Estimate:
     """A play, its expected deal score difference for the mover's team (points) over ``samples``
     imagined deals, and the standard error of its gap to the best play (0 for the best; infinite
-    for a candidate the search dropped early, never paired with the best to the end)."""
+    for a candidate the search dropped early, never paired with the best to the end). ``traces``
+    say what happened in each of those deals (``tactics``), in the order they were dealt."""
 
     move: Move
     value: float
     samples: int
     error: float
+    traces: tuple[Trace, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,13 @@ Settled = Callable[[float, float], bool]
 def precise_to(points: float) -> Settled:
     """Settled once the gap's standard error is at most ``points``."""
     return lambda gap, error: error <= points
+
+
+@dataclass(slots=True)
+class _Traced(Candidate):
+    """A candidate with what happened in each of its imagined deals."""
+
+    traces: list[Trace] = field(default_factory=list)
 
 
 def rng_for(view: View, seed: int = 0) -> random.Random:
@@ -148,19 +156,20 @@ def evaluate(
     knowledge = knowledge_of(view)
     situation = view_situation(view, knowledge)
     ranked = sorted(moves, key=lambda m: -judge(m, situation).score)[:MAX_CANDIDATES]
-    pool = [Candidate(move, []) for move in dict.fromkeys([*ranked, *kept])]
+    pool = [_Traced(move, []) for move in dict.fromkeys([*ranked, *kept])]
     sampler = Sampler.of(view, knowledge)
     team = team_of(view.seat)
     allowance = max(budget, 0.0) * WORK_PER_SECOND
     spent = 0
 
-    def play_sample(candidates: list[Candidate]) -> None:
+    def play_sample(candidates: list[_Traced]) -> None:
         nonlocal spent
         position = sampler.sample(rng)
         for candidate in candidates:
-            reached, work = play_out(position.apply_unchecked(candidate.move), HORIZON)
+            value, work, trace = rollout(position, candidate.move, team, HORIZON)
             spent += work + ROLLOUT_WORK
-            candidate.results.append(standing(reached, team))
+            candidate.results.append(value)
+            candidate.traces.append(trace)
 
     alive = list(pool)
     samples = 0
@@ -190,14 +199,18 @@ def evaluate(
     dropped = sorted((c for c in pool if id(c) not in confirmed), key=lambda c: -c.mean)
     estimates = tuple(
         Estimate(
-            c.move, c.mean, len(c.results), _gap(best, c)[1] if id(c) in confirmed else math.inf
+            c.move,
+            c.mean,
+            len(c.results),
+            _gap(best, c)[1] if id(c) in confirmed else math.inf,
+            tuple(c.traces),
         )
         for c in [best, *others, *dropped]
     )
     return Evaluation(estimates, samples)
 
 
-def _leader(candidates: list[Candidate], kept: list[Move]) -> Candidate:
+def _leader[C: Candidate](candidates: list[C], kept: list[Move]) -> C:
     """The best mean; on equal values an asked play, so a tie never marks it down."""
     return max(candidates, key=lambda c: (c.mean, c.move in kept))
 

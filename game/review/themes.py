@@ -1,26 +1,29 @@
-"""Why a play lost points, in one line: the theme of the loss and a sentence a player can read
-(as data, ``english.py`` says it in English).
+"""Why a play lost points, in one line: the tactic that cost the most in the deals the search
+imagined, and a sentence a player can read (as data, ``english.py`` says it in English).
 
-The search says how much a play gives up; this module says what it gives up, from the seat's
-view alone, by comparing the floor the play leaves with the floor the best play leaves (the
-bots' floor model, ``game.bots.floor``) and the chances the seat's card counting gives
-(``game.bots.heuristic.Situation``). Each theme has its own estimate of what the difference
-costs; the largest names the loss. The estimates only choose the words: the points lost are
-always the search's.
+The search played the play made and the best play in the same imagined deals and split each
+value by tactic (``tactics``: the opponents' sweeps, the side's own, the 10♦, houses, the card
+thrown, other point cards, the last capture). Part by part, what the best play kept and the play
+made gave up adds up to the points lost exactly; the part that explains the most of them names
+the reason, in words drawn from what happened in those deals: who swept, who took the 10♦,
+which house fell and to whom. Only when no tactic explains enough of the loss does the reason
+fall back on the figure: how far ahead the best play came out two rounds later.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from game.bots.cardbits import POINTS_OF, RANK_OF, indices, mask_of, points_in
-from game.bots.floor import Outcome, expected_loss, outcome, sweepable_values
-from game.bots.heuristic import Situation, house_standing
+from game.bots.cardbits import RANK_OF, indices, mask_of
+from game.bots.floor import Outcome, floor_houses, outcome
 from game.bots.sentences import (
     Explanation,
     FloorLeft,
     OneOf,
+    Player,
     Points,
     Taken,
     TheCards,
@@ -35,16 +38,27 @@ from game.engine import (
     HouseOf,
     Move,
     Rank,
+    Relation,
     Throw,
     View,
-    capture_groups,
+    relation,
+    team_of,
 )
 
 from .english import Found, Theme
+from .search import Estimate
+from .tactics import TEN_OF_DIAMONDS, Event, Part
 
-TEN_OF_DIAMONDS = Card.from_str("TD")
 LEAST_CAUSE = 1.0
-"""Below this estimate (points) no theme explains the loss: the search saw further."""
+"""Points a tactic must explain, at least, to be the reason."""
+LEAST_SHARE = 0.25
+"""Share of the points lost a tactic must explain, at least, to be the reason."""
+THEIRS_SHARE = 1 / 3
+"""Share of a tactic's cost the opponents must have won for the reason to name them: a play
+that hands them the 10♦ one time in three is said to, though the side keeps it more often after
+the best play."""
+NAMED = tuple(part for part in Part if part is not Part.REST)
+"""The parts that are a tactic: the rest is the position two rounds later, which none names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,129 +69,250 @@ class Diagnosis:
     why: Explanation
 
 
-@dataclass(frozen=True, slots=True)
-class _Play:
-    """One play and the floor it leaves, with what the next player may do to that floor."""
-
-    move: Move
-    after: Outcome
-    situation: Situation
-
-    @property
-    def takes(self) -> int:
-        """The cards the play captures (a mask), the playing card included."""
-        move = self.move
-        if not isinstance(move, Capture):
-            return 0
-        taken = mask_of((move.card, *move.loose))
-        if move.house:
-            for house in self.situation.houses:
-                if house.value == move.card.rank:
-                    taken |= house.cards
-        return taken
-
-    @property
-    def more_to_play(self) -> bool:
-        return self.situation.remaining > 1
-
-    def sweep_values(self) -> list[int]:
-        """Values the next player may hold that would take the whole floor left."""
-        if not self.more_to_play:
-            return []
-        holds = self.situation.next_holds
-        after = self.after
-        return [v for v in sweepable_values(after.loose, after.houses) if holds[v] > 0]
-
-    def sweep_threat(self) -> float:
-        values = self.sweep_values()
-        if not values:
-            return 0.0
-        none = 1.0
-        for value in values:
-            none *= 1.0 - self.situation.next_holds[value]
-        floor = points_in(self.after.loose) + sum(h.points for h in self.after.houses)
-        return (1.0 - none) * (self.situation.next_sweep_bonus + floor)
-
-    def exposure(self) -> float:
-        """Expected points (no sweep bonus) the next player takes from the floor left."""
-        if not self.more_to_play:
-            return 0.0
-        after, situation = self.after, self.situation
-        return expected_loss(after.loose, after.houses, situation.team, 0, situation.next_holds)
-
-    def ten(self) -> float:
-        """+6 if the play wins the 10♦; minus its chance of falling to the next player if the
-        play leaves it loose."""
-        bit = 1 << TEN_OF_DIAMONDS.index
-        if self.takes & bit:
-            return float(TEN_OF_DIAMONDS.points)
-        if self.after.loose & bit and self.more_to_play:
-            return -TEN_OF_DIAMONDS.points * self.ten_chance()
-        return 0.0
-
-    def ten_chance(self) -> float:
-        """Chance the next player holds a value that takes the loose 10♦ (alone or in a sum)."""
-        cards = indices(self.after.loose)
-        at = cards.index(TEN_OF_DIAMONDS.index)
-        groups = capture_groups([RANK_OF[i] for i in cards])
-        values = [v for v, masks in groups.items() if any(m >> at & 1 for m in masks)]
-        none = 1.0
-        for value in values:
-            none *= 1.0 - self.situation.next_holds[value]
-        return 1.0 - none
-
-    def houses(self) -> float:
-        """Points won by taking a house now, plus what the houses left are worth to the side."""
-        taken = 0
-        move = self.move
-        if isinstance(move, Capture) and move.house:
-            taken = sum(h.points for h in self.situation.houses if h.value == move.card.rank)
-        return taken + house_standing(self.after.houses, self.situation)
-
-    def captured(self) -> float:
-        """Loose points the play captures (not the 10♦, nor houses), and its sweep bonus."""
-        move = self.move
-        if not isinstance(move, Capture):
-            return 0.0
-        loose = mask_of((move.card, *move.loose)) & ~(1 << TEN_OF_DIAMONDS.index)
-        sweep = self.situation.my_sweep_bonus if self.after.empty_floor else 0
-        return float(points_in(loose) + sweep)
+def lost_by_part(played: Estimate, best: Estimate) -> dict[Part, float]:
+    """Points the best play kept and ``played`` gave up, by part, over the imagined deals both
+    were played in: they add up to the gap between the two values."""
+    paired = list(zip(best.traces, played.traces, strict=True))
+    count = max(len(paired), 1)
+    return {part: sum(b.of(part) - m.of(part) for b, m in paired) / count for part in Part}
 
 
-def diagnose(
-    view: View, situation: Situation, played: Move, best: Move, loss: float, samples: int
-) -> Diagnosis:
+def diagnose(view: View, played: Estimate, best: Estimate, loss: float) -> Diagnosis:
     """The theme of ``played``'s loss against ``best``, and a sentence saying it."""
-    mine = _play(view, situation, played)
-    theirs = _play(view, situation, best)
-    causes: list[tuple[float, Theme, Callable[[], Explanation | None]]] = [
-        (
-            mine.sweep_threat() - theirs.sweep_threat(),
-            Theme.SWEEP,
-            lambda: _sweep_words(mine),
-        ),
-        (theirs.ten() - mine.ten(), Theme.TEN, lambda: _ten_words(mine, theirs)),
-        (theirs.houses() - mine.houses(), Theme.HOUSE, lambda: _house_words(mine, theirs)),
-        (
-            mine.exposure() - theirs.exposure() if isinstance(played, Throw) else 0.0,
-            Theme.THROW,
-            lambda: _throw_words(mine),
-        ),
-        (theirs.captured() - mine.captured(), Theme.CAPTURE, lambda: _capture_words(theirs)),
-    ]
-    size, theme, words = max(causes, key=lambda cause: cause[0])
-    if size < LEAST_CAUSE:
-        theme = Theme.OTHER
-    elif sentence := words():
-        return Diagnosis(theme, sentence)
-    ahead = explain(
-        Found.BEST_AHEAD, best=_doing(best, view), points=Points(round(loss)), samples=samples
-    )
-    return Diagnosis(theme, ahead)
+    lost = lost_by_part(played, best)
+    enough = max(LEAST_CAUSE, LEAST_SHARE * loss)
+    seen = _Seen(view, played, best, lost)
+    for part in sorted(NAMED, key=lambda p: -lost[p]):
+        if lost[part] < enough:
+            break
+        said = WORDS[part](seen)
+        if said is not None:
+            return Diagnosis(*said)
+    ahead = explain(Found.AHEAD_LATER, best=_doing(best.move, view), points=Points(round(loss)))
+    return Diagnosis(Theme.OTHER, ahead)
 
 
-def _play(view: View, situation: Situation, move: Move) -> _Play:
-    return _Play(move, outcome(move, view.seat, situation.loose, situation.houses), situation)
+class _Seen:
+    """The play made and the best play in the deals the search imagined, side by side."""
+
+    def __init__(
+        self, view: View, played: Estimate, best: Estimate, lost: dict[Part, float]
+    ) -> None:
+        self.view = view
+        self.played = played
+        self.best = best
+        self.lost = lost
+        self.team = team_of(view.seat)
+        loose = mask_of(view.loose)
+        self.left = outcome(played.move, view.seat, loose, floor_houses(view.houses))
+
+    def ours(self, event: Event) -> bool:
+        return team_of(event.seat) == self.team
+
+    def who(self, event: Event) -> Relation:
+        return relation(self.view.seat, event.seat)
+
+    def gained[K: Hashable](
+        self, part: Part, key: Callable[[Event], K], theirs: bool = True
+    ) -> Counter[K]:
+        """Points the opponents won by ``part`` after the play made beyond what they won after
+        the best play, per deal and by ``key`` of the event; with ``theirs`` false, what the
+        seat's own side won after the best play beyond what it won after the play made."""
+        more, less = (self.played, self.best) if theirs else (self.best, self.played)
+        found: Counter[K] = Counter()
+        for estimate, sign in ((more, 1), (less, -1)):
+            for event in _events(estimate, part):
+                if self.ours(event) is not theirs:
+                    found[key(event)] += sign * event.points
+        count = max(len(self.played.traces), 1)
+        return Counter({k: points / count for k, points in found.items()})
+
+    def now(self, estimate: Estimate, part: Part) -> list[Event]:
+        """What the play itself won by ``part`` (the same in every deal)."""
+        first = estimate.traces[0].events if estimate.traces else ()
+        return [event for event in first if event.part is part and event.ply == 0]
+
+    def mostly_now(self, part: Part) -> bool:
+        """Whether what the best play itself wins by ``part``, beyond what the play made wins,
+        is at least half of what ``part`` cost: the loss is there, on the floor, now."""
+        best = sum(e.points for e in self.now(self.best, part) if not e.broken)
+        played = sum(e.points for e in self.now(self.played, part) if not e.broken)
+        return best > played and best - played >= self.lost[part] / 2
+
+    def mostly_theirs(self, part: Part, theirs: Counter[Any]) -> bool:
+        """Whether the opponents' gains (``gained``) make a good share of what ``part`` cost:
+        the rest is what the seat's own side won after the best play and not after this one."""
+        return theirs.total() >= THEIRS_SHARE * self.lost[part]
+
+    def touched(self) -> set[int]:
+        """The values of the houses on the floor and of those either play builds or raises."""
+        values = {house.value for house in self.view.houses}
+        for move in (self.played.move, self.best.move):
+            if isinstance(move, Build | Break):
+                values.add(move.value)
+        return values
+
+    def left_loose(self, card: Card) -> bool:
+        """Whether the play made leaves ``card`` loose on the floor."""
+        return bool(self.left.loose >> card.index & 1)
+
+
+def _events(estimate: Estimate, part: Part) -> Iterable[Event]:
+    for trace in estimate.traces:
+        for event in trace.events:
+            if event.part is part:
+                yield event
+
+
+def _top[K](found: Counter[K], first: Callable[[K], bool] = lambda key: True) -> K | None:
+    """The key with the most points, if any has more than none: one that is ``first`` if any
+    such has more than none."""
+    for keys in ([k for k in found if first(k)], list(found)):
+        if keys:
+            key = max(keys, key=found.__getitem__)
+            if found[key] > 0:
+                return key
+    return None
+
+
+Said = tuple[Theme, Explanation]
+
+
+def _their_sweeps(seen: _Seen) -> Said | None:
+    at_once = seen.gained(Part.THEIR_SWEEPS, lambda e: e.ply == 1)
+    if at_once[True] >= at_once[False] and not seen.left.empty_floor:
+        swept = Counter(
+            RANK_OF[e.card.index]
+            for e in _events(seen.played, Part.THEIR_SWEEPS)
+            if e.ply == 1 and e.card is not None
+        )
+        values = tuple(value for value, _ in swept.most_common(3))
+        who = Player(Relation.RIGHT_OPPONENT)
+        floor = _floor_left(seen.left)
+        return Theme.SWEEP, explain(Found.SWEEP_FOR, floor=floor, who=who, values=OneOf(values))
+    return Theme.SWEEP, explain(Found.OPENS_SWEEP)
+
+
+def _our_sweeps(seen: _Seen) -> Said | None:
+    best = seen.best.move
+    if seen.now(seen.best, Part.OUR_SWEEPS) and not seen.now(seen.played, Part.OUR_SWEEPS):
+        assert isinstance(best, Capture)
+        return Theme.CAPTURE, explain(Found.MISSES_SWEEP, card=best.card, taken=_taken(best))
+    who = _top(seen.gained(Part.OUR_SWEEPS, seen.who, theirs=False))
+    if who is None:
+        return None
+    code = Found.SPOILS_YOUR_SWEEP if who is Relation.YOU else Found.SPOILS_PARTNERS_SWEEP
+    return Theme.CAPTURE, explain(code)
+
+
+def _ten(seen: _Seen) -> Said | None:
+    best, played = seen.best.move, seen.played.move
+    if seen.now(seen.best, Part.TEN) and not seen.now(seen.played, Part.TEN):
+        assert isinstance(best, Capture)
+        return Theme.TEN, explain(Found.MISSES_TEN, card=best.card)
+    theirs = seen.gained(Part.TEN, seen.who)
+    who = _top(theirs)
+    if who is None or not seen.mostly_theirs(Part.TEN, theirs):
+        return Theme.TEN, explain(Found.LOSES_TEN)
+    if isinstance(played, Throw) and played.card == TEN_OF_DIAMONDS:
+        return Theme.TEN, explain(Found.THROWS_TEN_TO, who=Player(who))
+    if seen.left_loose(TEN_OF_DIAMONDS):
+        return Theme.TEN, explain(Found.LEAVES_TEN_FOR, who=Player(who))
+    return Theme.TEN, explain(Found.GIVES_TEN, who=Player(who))
+
+
+def _houses(seen: _Seen) -> Said | None:
+    best, view = seen.best.move, seen.view
+    if seen.mostly_now(Part.HOUSES):
+        assert isinstance(best, Capture)
+        house = view.house(best.card.rank)
+        assert house is not None
+        points = Points(sum(card.points for card in house.cards))
+        found = explain(Found.LEAVES_HOUSE, house=Rank(house.value), points=points, card=best.card)
+        return Theme.HOUSE, found
+    touched = seen.touched()
+    theirs = seen.gained(Part.HOUSES, lambda e: (e.house, _whose(seen, e), e.broken))
+    ours = seen.gained(Part.HOUSES, lambda e: e.house, theirs=False)
+    lost = _top(theirs, lambda key: key[0] in touched)
+    if lost is None or not seen.mostly_theirs(Part.HOUSES, theirs):
+        missed = _top(ours, lambda value: value in touched)
+        if missed is None:
+            return None
+        return Theme.HOUSE, explain(Found.MISSES_HOUSE, house=Rank(missed))
+    value, whose, broken = lost
+    if broken:
+        breakers = seen.gained(Part.HOUSES, lambda e: (e.house, e.broken, seen.who(e)))
+        who = max(
+            (w for v, b, w in breakers if v == value and b), key=lambda w: breakers[value, True, w]
+        )
+        code = Found.LETS_BREAK_YOURS if whose is Relation.YOU else Found.LETS_BREAK_PARTNERS
+        return Theme.HOUSE, explain(code, house=Rank(value), who=Player(who))
+    codes: dict[Relation | None, Found] = {
+        Relation.YOU: Found.LETS_TAKE_YOURS,
+        Relation.PARTNER: Found.LETS_TAKE_PARTNERS,
+    }
+    return Theme.HOUSE, explain(codes.get(whose, Found.LETS_TAKE_HOUSE), house=Rank(value))
+
+
+def _whose(seen: _Seen, event: Event) -> Relation | None:
+    """Whose house it was, from the seat's side: you (among its owners), your partner, or
+    neither (None: the opponents')."""
+    if seen.view.seat in event.owners:
+        return Relation.YOU
+    if any(team_of(owner) == seen.team for owner in event.owners):
+        return Relation.PARTNER
+    return None
+
+
+def _thrown(seen: _Seen) -> Said | None:
+    played = seen.played.move
+    who = _top(seen.gained(Part.THROWN, seen.who))
+    if who is None or not isinstance(played, Throw):
+        return None
+    return Theme.THROW, explain(Found.THROW_TAKEN, card=played.card, who=Player(who))
+
+
+def _loose(seen: _Seen) -> Said | None:
+    best, played = seen.best.move, seen.played.move
+    if seen.mostly_now(Part.LOOSE):
+        assert isinstance(best, Capture)
+        taken = _taken(best)
+        if isinstance(played, Capture):
+            return Theme.CAPTURE, explain(Found.TAKES_FEWER, card=best.card, taken=taken)
+        points = Points(sum(e.points for e in seen.now(seen.best, Part.LOOSE)))
+        found = explain(Found.MISSES_POINTS, points=points, card=best.card, taken=taken)
+        return Theme.CAPTURE, found
+    theirs = seen.gained(Part.LOOSE, lambda e: e.card)
+    ours = seen.gained(Part.LOOSE, lambda e: e.card, theirs=False)
+    card = _top(theirs)
+    if card is None or not seen.mostly_theirs(Part.LOOSE, theirs):
+        mine = _top(ours)
+        return None if mine is None else (Theme.CAPTURE, explain(Found.MISSES_CARD, card=mine))
+    theme = Theme.THROW if isinstance(played, Throw) else Theme.CAPTURE
+    if card in seen.view.hand:
+        return theme, explain(Found.LOSES_YOUR_CARD, card=card)
+    if not seen.left_loose(card):
+        return theme, explain(Found.LETS_TAKE_CARD, card=card)
+    takers = seen.gained(Part.LOOSE, lambda e: (e.card, seen.who(e)))
+    who = max((w for c, w in takers if c == card), key=lambda w: takers[card, w])
+    return theme, explain(Found.LEAVES_CARD, card=card, who=Player(who))
+
+
+def _last(seen: _Seen) -> Said | None:
+    return Theme.LAST, explain(Found.MISSES_LAST)
+
+
+WORDS: dict[Part, Callable[[_Seen], Said | None]] = {
+    Part.THEIR_SWEEPS: _their_sweeps,
+    Part.OUR_SWEEPS: _our_sweeps,
+    Part.TEN: _ten,
+    Part.HOUSES: _houses,
+    Part.THROWN: _thrown,
+    Part.LOOSE: _loose,
+    Part.LAST: _last,
+}
+"""Each tactic's sentence, or None when what happened does not say it well: the next tactic
+says it then."""
 
 
 def _floor_left(after: Outcome) -> FloorLeft:
@@ -204,84 +339,3 @@ def _doing(move: Move, view: View) -> Explanation:
         return explain(Found.ADDING, cards=cards, rank=Rank(move.value))
     assert isinstance(move, Break)
     return explain(Found.BREAKING, house=Rank(move.house), card=move.card, value=Rank(move.value))
-
-
-def _sweep_words(mine: _Play) -> Explanation:
-    values = OneOf(tuple(mine.sweep_values()))
-    return explain(Found.LEAVES_SWEEP, floor=_floor_left(mine.after), values=values)
-
-
-def _ten_words(mine: _Play, theirs: _Play) -> Explanation:
-    if theirs.ten() > 0:
-        assert isinstance(theirs.move, Capture)
-        return explain(Found.MISSES_TEN, card=theirs.move.card)
-    if isinstance(mine.move, Throw) and mine.move.card is TEN_OF_DIAMONDS:
-        return explain(Found.THROWS_TEN)
-    return explain(Found.LEAVES_TEN)
-
-
-def _house_words(mine: _Play, theirs: _Play) -> Explanation | None:
-    move = theirs.move
-    if isinstance(move, Capture) and move.house:
-        house = next(h for h in theirs.situation.houses if h.value == move.card.rank)
-        return explain(
-            Found.LEAVES_HOUSE,
-            house=Rank(house.value),
-            points=Points(house.points),
-            card=move.card,
-        )
-    situation = mine.situation
-    open_houses = [
-        h
-        for h in mine.after.houses
-        if h.owned_by_team(situation.team) and situation.opponents_hold[h.value] > 0
-    ]
-    if open_houses:
-        house = max(open_houses, key=lambda h: h.points * situation.opponents_hold[h.value])
-        whose = (
-            Found.LEAVES_YOUR_HOUSE
-            if situation.seat in house.owners
-            else Found.LEAVES_PARTNERS_HOUSE
-        )
-        return explain(whose, house=Rank(house.value), a_rank=ARank(house.value))
-    return None  # the best play's own words say it better
-
-
-def _throw_words(mine: _Play) -> Explanation:
-    assert isinstance(mine.move, Throw)
-    after, situation = mine.after, mine.situation
-    value, points = _next_best_capture(after, situation)
-    card = mine.move.card
-    if not value:
-        return explain(Found.THROW_LEAVES_MORE, card=card)
-    return explain(Found.THROW_GIVES, card=card, points=Points(points), a_rank=ARank(value))
-
-
-def _capture_words(theirs: _Play) -> Explanation:
-    move = theirs.move
-    assert isinstance(move, Capture)
-    if theirs.after.empty_floor and theirs.situation.my_sweep_bonus:
-        return explain(Found.MISSES_SWEEP, card=move.card, taken=_taken(move))
-    points = Points(int(theirs.captured()))
-    return explain(Found.MISSES_POINTS, points=points, card=move.card, taken=_taken(move))
-
-
-def _next_best_capture(after: Outcome, situation: Situation) -> tuple[int, int]:
-    """The value the next player may hold that takes the most points from the floor left (loose
-    cards in groups of that value, and the mover's side's house of that value), with the points."""
-    loose = indices(after.loose)
-    groups = capture_groups([RANK_OF[i] for i in loose])
-    houses = {h.value: h for h in after.houses if h.owned_by_team(situation.team)}
-    found = (0, 0)
-    for value in range(1, 14):
-        if situation.next_holds[value] <= 0:
-            continue
-        covered = 0
-        for mask in groups.get(value, ()):
-            covered |= mask
-        points = sum(POINTS_OF[card] for at, card in enumerate(loose) if covered >> at & 1)
-        if value in houses:
-            points += houses[value].points
-        if points > found[1]:
-            found = (value, points)
-    return found

@@ -18,12 +18,13 @@ from game.bots.sentences import (
     Explanation,
     FloorLeft,
     OneOf,
+    Player,
     Points,
     Taken,
     TheCards,
     Value,
 )
-from game.engine import Card, HouseOf, Plural
+from game.engine import Card, HouseOf, Plural, Relation
 from game.review import THEME_NAMES, Found, Theme
 from game.table.wording import card_word, join_words, rank_word, word_value
 
@@ -72,6 +73,19 @@ def _floor(floor: FloorLeft) -> str:
     return " + ".join([*houses, *(rank_word(value) for value in floor.loose)])
 
 
+def _player(where: Relation) -> str:
+    """A player as the one spoken to sees them, as the subject of a clause: "your partner"."""
+    match where:
+        case Relation.YOU:
+            return pgettext("a player in a sentence", "you")
+        case Relation.RIGHT_OPPONENT:
+            return pgettext("a player in a sentence", "the player on your right")
+        case Relation.PARTNER:
+            return pgettext("a player in a sentence", "your partner")
+        case Relation.LEFT_OPPONENT:
+            return pgettext("a player in a sentence", "the player on your left")
+
+
 def _taken(part: Card | HouseOf) -> str:
     return _house(part.value) if isinstance(part, HouseOf) else _the_card(part)
 
@@ -90,6 +104,8 @@ def _value(value: Value | Explanation) -> str:
             return _one_of(value.values)
         case FloorLeft():
             return _floor(value)
+        case Player():
+            return _player(value.relation)
         case _:
             return word_value(value)
 

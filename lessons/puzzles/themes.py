@@ -77,6 +77,7 @@ REVIEW_THEMES: dict[str, tuple[str, ...]] = {
     "ten-of-diamonds": ("ten-of-diamonds",),
     "unsafe-throw": ("safe",),
     "capture-missed": ("most-points", "sweep"),
+    "last-capture": ("ending",),
     "other": (),
 }
 """The puzzle themes (slugs) that train each kind of loss a game review finds, by the review

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from game.bots import get_bot
-from game.engine import DECK, Card, Deal, Position, move_from_str, view_for
+from game.engine import DECK, Card, Deal, House, Position, move_from_str, view_for
 
 # Seat 0, the dealer, to make play 44 of 48 with every other card accounted for: the 9♣ lies loose,
 # seat 0 holds the 3♦ and the 8♥, and the three cards it cannot see, one in each other hand, are
@@ -24,15 +24,30 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def planted_position(hands: tuple[str, ...] = HANDS) -> Position:
     """The ending above; ``hands`` may put the unseen cards elsewhere."""
-    on_table = {card for text in (*hands, LOOSE) for card in cards(text)}
+    return ending(0, 43, hands, LOOSE)
+
+
+def ending(
+    dealer: int,
+    plays: int,
+    hands: tuple[str, ...],
+    loose: str,
+    houses: tuple[tuple[int, str, int], ...] = (),
+) -> Position:
+    """A position near the end of a deal, every card accounted for: the ``hands`` by seat, the
+    ``loose`` cards, ordinary ``houses`` (value, cards, owner), the rest of the deck shared
+    between the two piles, the last capture seat 0's side's."""
+    made = tuple(House(value, (cards(text),), frozenset({owner})) for value, text, owner in houses)
+    on_table = {card for text in (*hands, loose) for card in cards(text)}
+    on_table |= {card for house in made for card in house.cards}
     rest = [card for card in DECK if card not in on_table]
     return Position(
-        dealer=0,
+        dealer=dealer,
         bid=11,
-        plays=43,
+        plays=plays,
         hands=tuple(cards(text) for text in hands),
-        loose=cards(LOOSE),
-        houses=(),
+        loose=cards(loose),
+        houses=made,
         captured=(tuple(rest[::2]), tuple(rest[1::2])),
         sweeps=(0, 0),
         last_capture=0,

@@ -116,7 +116,7 @@ def test_a_planted_blunder_is_marked_with_the_safe_play() -> None:
     assert first.best == SAFE
     assert first.theme is Theme.SWEEP
     assert first.reason == (
-        "Leaves a sweep for the right opponent: 9 + 3 on the floor, and a Q takes it all"
+        "Leaves 9 + 3 on the floor: the player on your right can sweep it with a Q"
     )
     last = review.plays[1]
     assert last.forced and last.mark is Mark.GOOD and last.reason == "The only legal play"
@@ -153,7 +153,7 @@ def test_try_again_accepts_the_best_play_and_refuses_the_blunder() -> None:
     assert right.accepted and right.loss == 0 and right.reason == "The best play found"
     wrong = judge_play(view, BLUNDER)
     assert not wrong.accepted and wrong.best == SAFE
-    assert wrong.reason.startswith("Leaves a sweep")
+    assert wrong.reason.startswith("Leaves 9 + 3 on the floor")
 
 
 def test_try_again_judges_the_play_made_as_the_review_did(
