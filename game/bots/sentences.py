@@ -81,13 +81,16 @@ class FloorLeft:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A player as the one spoken to sees them: "your partner", "the player on your right"."""
+    """Another player, as the one spoken to sees them: "your partner", "the player on your
+    right" (never ``Relation.YOU``: a sentence says "you" in its own words)."""
 
     relation: Relation
 
+    def __post_init__(self) -> None:
+        assert self.relation is not Relation.YOU, "a sentence says you in its own words"
+
 
 PLAYER_WORDS = {
-    Relation.YOU: "you",
     Relation.RIGHT_OPPONENT: "the player on your right",
     Relation.PARTNER: "your partner",
     Relation.LEFT_OPPONENT: "the player on your left",

@@ -129,6 +129,12 @@ class DealReview:
         return tuple(play for play in self.plays if play.mark is mark)
 
     @property
+    def lost_in_good_plays(self) -> float:
+        """Points lost by the plays marked good (under ``INACCURACY`` each, no theme): with
+        ``lost_by_theme`` they make ``points_lost``."""
+        return sum(play.loss for play in self.plays if play.theme is None)
+
+    @property
     def lost_by_theme(self) -> dict[Theme, float]:
         """Points lost by the plays marked worse than good, by what they lost them to."""
         lost: dict[Theme, float] = {}

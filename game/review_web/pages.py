@@ -125,7 +125,8 @@ def review_play(request: HttpRequest, pages: ReviewPages, number: int) -> HttpRe
         return redirect(pages.page_url)
     read, line = found
     before, after = read.around(line)
-    table = reviews.moment_table(read, line, pages.names, pages.table_names)
+    best = line.play.best
+    table = reviews.moment_table(read, line, pages.names, pages.table_names, best=best)
     context = _context(pages, read=read, line=line, before=before, after=after, table=table)
     return render(request, "review_web/review_play.html", context)
 

@@ -11,6 +11,7 @@ rest is here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -264,11 +265,20 @@ class ReadReview:
 
     @property
     def themes(self) -> tuple[ThemeLine, ...]:
-        """Where the points went, the most first."""
+        """Where the points went, the most first, then the small losses of the plays marked
+        good: in whole points that add up to ``points_lost``, as the page says them. None when
+        no play was marked."""
         lost = sorted(self.review.lost_by_theme.items(), key=lambda item: -item[1])
+        if not lost:
+            return ()
+        rows = [(theme_name(theme), *theme_practice.practice_for(theme)) for theme, _ in lost]
+        rows.append((_("Small slips in plays marked good"), "", ()))
+        shares = [points for _, points in lost] + [self.review.lost_in_good_plays]
+        whole = whole_points(shares, self.points_lost)
         return tuple(
-            ThemeLine(theme_name(theme), round(points), *theme_practice.practice_for(theme))
-            for theme, points in lost
+            ThemeLine(label, points, url, slugs)
+            for (label, url, slugs), points in zip(rows, whole, strict=True)
+            if points
         )
 
     def line(self, number: int) -> PlayLine | None:
@@ -286,6 +296,16 @@ class ReadReview:
         """The next play after ``line`` that lost points, to try again after this one."""
         later = self.plays[self.plays.index(line) + 1 :]
         return next((play for play in later if not play.good and play.can_try), None)
+
+
+def whole_points(shares: Sequence[float], total: int) -> list[int]:
+    """``shares`` rounded to whole points that add up to ``total`` (their sum, rounded): each
+    rounded down, then a point more to those that lost the most in rounding."""
+    whole = [math.floor(share) for share in shares]
+    by_remainder = sorted(range(len(shares)), key=lambda i: whole[i] - shares[i])
+    for i in by_remainder[: max(total - sum(whole), 0)]:
+        whole[i] += 1
+    return whole
 
 
 def read_review(finished: FinishedDeal, stored: StoredReview) -> ReadReview:
@@ -324,10 +344,12 @@ def moment_table(
     hidden: Mapping[str, object] | None = None,
     picked: Picked = NOTHING_PICKED,
     feedback: Feedback | None = None,
+    best: Move | None = None,
 ) -> Table:
     """The table as the seat saw it just before the play, and the plays so far (``names``: who
     each seat is in the log, ``table_names``: on the table); with a ``post_url`` it is an
-    exercise (the plays listed) posting there."""
+    exercise (the plays listed) posting there; ``best`` is the best play to point out on it
+    (never while the moment is an exercise)."""
     view = view_before(read.record, line.play.index)
     return Table(
         t=table_view(view, names=table_names, picked=picked),
@@ -338,6 +360,7 @@ def moment_table(
         feedback=feedback,
         hidden=dict(hidden or {}),
         log=play_log(view, read.review.seat, names, read.finished.stand_ins),
+        best=best,
     )
 
 

@@ -394,7 +394,8 @@ class Table:
     cards played so far, rank by rank (``game.table.seen``), shown or hidden by a switch
     when ``seen_switch`` names the page to come back to. A table that lists no plays may still
     offer "What can this card do?" as a hint: ``hint`` says what asking costs (a lesson step's
-    star); empty, no hint is offered.
+    star); empty, no hint is offered. ``best`` is a play the page points out as the best (a
+    review's): its card is framed in the hand and labelled, in words too.
     """
 
     t: TableView
@@ -410,6 +411,12 @@ class Table:
     seen: tuple[RankSeen, ...] = ()
     seen_switch: str = ""  # the page the switch for ``seen`` returns to; none: no switch
     hint: str = ""
+    best: Move | None = None
+
+    @property
+    def best_card(self) -> Card | None:
+        """The hand card of the play pointed out as the best."""
+        return self.best.card if isinstance(self.best, CardMove) else None
 
     @property
     def ticker(self) -> tuple[tuple[str, LogEntry], ...]:

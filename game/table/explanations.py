@@ -74,15 +74,13 @@ def _floor(floor: FloorLeft) -> str:
 
 
 def _player(where: Relation) -> str:
-    """A player as the one spoken to sees them, as the subject of a clause: "your partner"."""
+    """Another player as the one spoken to sees them, the subject of a clause: "your partner"."""
     match where:
-        case Relation.YOU:
-            return pgettext("a player in a sentence", "you")
         case Relation.RIGHT_OPPONENT:
             return pgettext("a player in a sentence", "the player on your right")
         case Relation.PARTNER:
             return pgettext("a player in a sentence", "your partner")
-        case Relation.LEFT_OPPONENT:
+        case _:
             return pgettext("a player in a sentence", "the player on your left")
 
 

@@ -105,7 +105,11 @@ def test_the_summary_adds_up(casual_review: DealReview) -> None:
     assert 0 < casual_review.accuracy <= 100
     marked = [p for p in casual_review.plays if p.mark is not Mark.GOOD]
     assert sum(casual_review.lost_by_theme.values()) == pytest.approx(sum(p.loss for p in marked))
-    assert casual_review.points_lost >= sum(casual_review.lost_by_theme.values())
+    good = [p for p in casual_review.plays if p.mark is Mark.GOOD]
+    assert casual_review.lost_in_good_plays == pytest.approx(sum(p.loss for p in good))
+    assert sum(casual_review.lost_by_theme.values()) + casual_review.lost_in_good_plays == (
+        pytest.approx(casual_review.points_lost)
+    )
 
 
 def test_a_planted_blunder_is_marked_with_the_safe_play() -> None:

@@ -43,6 +43,12 @@ def review_url(game: Game, name: str = "review", *args: Any) -> str:
     return reverse(f"tables:{name}", args=[game.code, 1, HUMAN + 1, *args])
 
 
+def play_link(game: Game, number: int) -> str:
+    """A link to a reviewed play, as the pages make it: to its title, where on a phone its
+    verdict and the board are in view together."""
+    return review_url(game, "review_play", number) + "#play"
+
+
 _made: dict[str, dict[str, Any]] = {}  # reviews made by earlier tests, by the game's record
 
 

@@ -19,6 +19,7 @@ from game.web.busy import ExpertSlot
 from lessons.puzzles.themes import REVIEW_THEMES
 from tests.review_web.helpers import (
     finished_game,
+    play_link,
     play_to_the_end,
     review_url,
     reviewed,
@@ -226,15 +227,49 @@ def test_the_summary_gives_the_accuracy_the_marks_and_where_the_points_went(
 
     lost = review.lost_by_theme
     assert lost
+    shown = theme_lines(html)
     for theme, points in lost.items():
         label = theme.label
-        assert f"{label}: {round(points)} point" in html
+        assert abs(shown[label] - points) < 1
         (line,) = [item for item in elements(html, "li") if text_of(item).startswith(label)]
         trains = puzzle_forms(html).get(label)
         if not REVIEW_THEMES[theme]:
             assert trains is None and "Train" not in line.text
         else:
             assert trains == REVIEW_THEMES[theme]
+
+
+def theme_lines(html: str) -> dict[str, int]:
+    """The summary's "where the points went": each line's label and points."""
+    (box,) = re.findall(r'<ul class="theme-losses">(.*?)</ul>', html, re.S)
+    lines = [text_of(item) for item in elements(box, "li")]
+    found = (re.match(r"(.+): (\d+) points?", line) for line in lines)
+    return {match.group(1): int(match.group(2)) for match in found if match}
+
+
+def test_where_the_points_went_adds_up_to_the_points_lost(client: Client) -> None:
+    """Every point lost is on a line: the themes of the marked plays, and the small slips of
+    the plays marked good, in whole points that add up to the figure above them."""
+    game, _ = finished_game(client)
+    review = reviewed(client, game)
+    html = page(client, review_url(game))
+    total = round(review.points_lost)
+    (title,) = [e for e in elements(html, "h3") if text_of(e).startswith("Where the")]
+    assert text_of(title) == f"Where the {total} points went"
+    shown = theme_lines(html)
+    assert sum(shown.values()) == total
+    slips = shown.get("Small slips in plays marked good", 0)
+    assert abs(slips - review.lost_in_good_plays) < 1
+    assert review.lost_in_good_plays > 0.5, "the careless human's deal has slips too"
+
+
+def test_whole_points_add_up_to_the_rounded_total() -> None:
+    assert reviews.whole_points([2.5, 2.5, 1.0], 6) in ([3, 2, 1], [2, 3, 1])
+    for shares in ([2.6, 2.6, 2.6], [0.4, 0.4, 0.4], [10.49, 0.02], [3.5, 0.5]):
+        total = round(sum(shares))
+        whole = reviews.whole_points(shares, total)
+        assert sum(whole) == total
+        assert all(abs(w - s) < 1 for w, s in zip(whole, shares, strict=True))
 
 
 def test_a_theme_link_opens_the_puzzles_of_its_themes(client: Client) -> None:
@@ -264,7 +299,7 @@ def test_every_play_is_listed_with_its_mark_the_best_play_and_why(client: Client
         assert play.reason in text
     links = [a.attrs["href"] for a in elements(html, "a") if "/review/1/" in a.attrs["href"]]
     for play in review.plays:
-        assert review_url(game, "review_play", play.number) in links
+        assert play_link(game, play.number) in links
 
 
 def test_a_play_is_shown_as_the_seat_saw_it_and_nothing_it_could_not_see(client: Client) -> None:
@@ -282,7 +317,32 @@ def test_a_play_is_shown_as_the_seat_saw_it_and_nothing_it_could_not_see(client:
         (verdict,) = elements(html, "section", class_=f"review-verdict mark-{play.mark.value}")
         assert play.mark.value.capitalize() in text_of(verdict)
         (current,) = elements(html, "a", aria_current="page")
-        assert current.attrs["href"] == review_url(game, "review_play", play.number)
+        assert current.attrs["href"] == play_link(game, play.number)
+
+
+def test_a_play_page_marks_the_best_card_in_the_hand_and_says_how_the_play_was_judged(
+    client: Client,
+) -> None:
+    """The best play's card is framed and labelled "best", for a screen reader too; how many
+    imagined deals judged the play is a line of details, never the reason."""
+    game, _ = finished_game(client)
+    review = reviewed(client, game)
+    for play in review.plays:
+        html = page(client, review_url(game, "review_play", play.number))
+        marked = re.findall(r'<label class="pick pick-hand is-best">(.*?)</label>', html, re.S)
+        assert len(marked) == 1, play.number
+        (card,) = elements(marked[0], "input", name="card")
+        assert isinstance(play.best, CardMove) and card.attrs["value"] == str(play.best.card)
+        (tag,) = elements(marked[0], "span", class_="best-tag")
+        assert text_of(tag) == "best (the best play uses this card)"
+        (verdict,) = re.findall(r'<section class="review-verdict.*?</section>', html, re.S)
+        details = elements(verdict, "p", class_="review-details")
+        if play.forced:
+            assert not details
+            continue
+        (line,) = details
+        assert text_of(line) == f"Judged over {play.samples} imagined deals"
+        assert "imagined" not in play.reason
 
 
 def test_a_play_page_leads_to_the_plays_beside_it_and_to_try_again(client: Client) -> None:
@@ -292,7 +352,7 @@ def test_a_play_page_leads_to_the_plays_beside_it_and_to_try_again(client: Clien
     html = page(client, review_url(game, "review_play", first.number))
     assert not elements(html, "a", rel="prev")
     (after,) = elements(html, "a", rel="next")
-    assert after.attrs["href"] == review_url(game, "review_play", second.number)
+    assert after.attrs["href"] == play_link(game, second.number)
     (again,) = elements(html, "a", href=review_url(game, "review_try", first.number))
     assert text_of(again) == "Try again from here"
 
@@ -339,6 +399,7 @@ def test_the_try_page_offers_the_seats_plays_and_shows_nothing_hidden(client: Cl
     assert form.attrs["hx-post"] == review_url(game, "review_try_answer", play.number)
     assert form.attrs["hx-target"] == "#try-body"
     assert "Best:" not in html and play.reason not in html  # the answer is not given away
+    assert "is-best" not in html and "best-tag" not in html
 
 
 def test_the_best_play_is_accepted_and_the_next_play_that_lost_points_is_offered(
@@ -360,13 +421,13 @@ def test_the_best_play_is_accepted_and_the_next_play_that_lost_points_is_offered
     later = [p for p in review.plays if p.number > play.number and p.mark is not Mark.GOOD]
     (following,) = elements(html, "a", href=review_url(game, "review_try", later[0].number))
     assert "autofocus" in following.attrs
-    (back,) = elements(html, "a", href=review_url(game, "review_play", play.number))
+    (back,) = elements(html, "a", href=play_link(game, play.number))
     assert "autofocus" not in back.attrs
 
     last = [p for p in review.plays if p.mark is not Mark.GOOD][-1]
     html = post_try(client, game, last.number, {"move": str(last.best)}).content.decode()
     assert feedback(html)[0] == "feedback feedback-ok"
-    (back,) = elements(html, "a", href=review_url(game, "review_play", last.number))
+    (back,) = elements(html, "a", href=play_link(game, last.number))
     assert "autofocus" in back.attrs  # nothing after it to try
 
 

@@ -17,12 +17,13 @@ from game.bots.sentences import (
     Explanation,
     FloorLeft,
     OneOf,
+    Player,
     Points,
     Taken,
     TheCards,
     explain,
 )
-from game.engine import ARank, Card, HouseOf, Rank, deal, view_for
+from game.engine import ARank, Card, HouseOf, Rank, Relation, deal, view_for
 from game.review import THEME_NAMES, Found, Theme
 from game.table.explanations import theme_name, word_explanation
 
@@ -34,6 +35,7 @@ def card(text: str) -> Card:
 TEN_D, FOUR_S, NINE_H, QUEEN_C, TWO_C, FIVE_D, THREE_D, SIX_D = map(
     card, ("TD", "4S", "9H", "QC", "2C", "5D", "3D", "6D")
 )
+RIGHT, LEFT = Player(Relation.RIGHT_OPPONENT), Player(Relation.LEFT_OPPONENT)
 THROW_K = explain(Told.THROWS, card=card("KD"))
 THROW_K_HINDI = "ईंट का बादशाह फेंकता हूँ"
 
@@ -311,6 +313,122 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
         explain(Found.BREAKING, house=Rank(9), card=TWO_C, value=Rank(11)),
         "Breaking the 9-house with the 2♣, raising it to J",
         "चिड़ी का 2 चलकर 9 का घर तोड़ना और उसे गुलाम का बनाना",
+    ),
+    (
+        explain(Found.SWEEP_FOR, floor=FloorLeft((), (9, 3)), who=RIGHT, values=OneOf((12,))),
+        "Leaves 9 + 3 on the floor: the player on your right can sweep it with a Q",
+        "फ़र्श पर 9 + 3 छोड़ा: आपके दाएँ बैठा खिलाड़ी बेगम से स्वीप कर सकता है",
+    ),
+    (
+        explain(Found.SWEEP_FOR, floor=FloorLeft((11,), (2,)), who=RIGHT, values=OneOf((13, 8))),
+        "Leaves the J-house + 2 on the floor: the player on your right can sweep it with a K or "
+        "an 8",
+        "फ़र्श पर गुलाम का घर + 2 छोड़ा: आपके दाएँ बैठा खिलाड़ी बादशाह या 8 से स्वीप कर सकता है",
+    ),
+    (
+        explain(Found.OPENS_SWEEP),
+        "Leaves the floor open to a sweep by the opponents a few plays later",
+        "फ़र्श स्वीप के लिए खुला छोड़ा: कुछ चालों बाद विरोधी स्वीप कर सकते हैं",
+    ),
+    (
+        explain(Found.SPOILS_YOUR_SWEEP),
+        "Spoils the sweep you could make on a coming play",
+        "आगे की किसी चाल में आपका जो स्वीप हो सकता था, उसे बिगाड़ दिया",
+    ),
+    (
+        explain(Found.SPOILS_PARTNERS_SWEEP),
+        "Spoils the sweep your partner could make next",
+        "आपके साथी का अगला स्वीप बिगाड़ दिया",
+    ),
+    (
+        explain(Found.THROWS_TEN_TO, who=RIGHT),
+        "Throws the 10♦ where the player on your right can take it",
+        "ईंट का 10 फेंकने से आपके दाएँ बैठा खिलाड़ी उसे उठा सकता है",
+    ),
+    (
+        explain(Found.LEAVES_TEN_FOR, who=LEFT),
+        "Leaves the 10♦ where the player on your left can take it",
+        "ईंट का 10 फ़र्श पर छोड़ने से आपके बाएँ बैठा खिलाड़ी उसे उठा सकता है",
+    ),
+    (
+        explain(Found.GIVES_TEN, who=LEFT),
+        "Gives the 10♦ away: the player on your left can win it a few plays later",
+        "ईंट का 10 हाथ से जाने दिया: कुछ चालों बाद आपके बाएँ बैठा खिलाड़ी उसे जीत सकता है",
+    ),
+    (
+        explain(Found.LOSES_TEN),
+        "Lets the 10♦ go: after the best play your team wins it",
+        "ईंट का 10 हाथ से निकल गया: सबसे अच्छी चाल के बाद आपकी टीम उसे जीतती है",
+    ),
+    (
+        explain(Found.LETS_BREAK_YOURS, house=Rank(9), who=RIGHT),
+        "Lets your 9-house be broken: the player on your right can raise it",
+        "आपका 9 का घर टूटने दिया: आपके दाएँ बैठा खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
+    ),
+    (
+        explain(Found.LETS_BREAK_PARTNERS, house=Rank(10), who=LEFT),
+        "Lets your partner's 10-house be broken: the player on your left can raise it",
+        "आपके साथी का 10 का घर टूटने दिया: आपके बाएँ बैठा खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
+    ),
+    (
+        explain(Found.LETS_TAKE_YOURS, house=Rank(12)),
+        "Lets the opponents take your Q-house",
+        "विरोधियों को आपका बेगम का घर उठाने दिया",
+    ),
+    (
+        explain(Found.LETS_TAKE_PARTNERS, house=Rank(11)),
+        "Lets the opponents take your partner's J-house",
+        "विरोधियों को आपके साथी का गुलाम का घर उठाने दिया",
+    ),
+    (
+        explain(Found.LETS_TAKE_HOUSE, house=Rank(13)),
+        "Lets the opponents take the K-house",
+        "विरोधियों को बादशाह का घर उठाने दिया",
+    ),
+    (
+        explain(Found.MISSES_HOUSE, house=Rank(13)),
+        "Misses a K-house that your team goes on to take",
+        "बादशाह का एक घर छूट गया, जिसे आगे चलकर आपकी टीम उठाती",
+    ),
+    (
+        explain(Found.THROW_TAKEN, card=card("7S"), who=RIGHT),
+        "Throws the 7♠ where the player on your right can take it",
+        "हुकुम का 7 फेंकने से आपके दाएँ बैठा खिलाड़ी उसे उठा सकता है",
+    ),
+    (
+        explain(Found.TAKES_FEWER, card=card("9H"), taken=Taken((card("4S"), card("5D")))),
+        "Takes fewer points: the 9♥ takes the 4♠ and the 5♦",
+        "कम अंक उठाए: पान का 9 चलकर हुकुम का 4 और ईंट का 5 उठाना था",
+    ),
+    (
+        explain(Found.LEAVES_CARD, card=card("AS"), who=LEFT),
+        "Leaves the A♠ where the player on your left can take it",
+        "हुकुम का इक्का फ़र्श पर छोड़ने से आपके बाएँ बैठा खिलाड़ी उसे उठा सकता है",
+    ),
+    (
+        explain(Found.LETS_TAKE_CARD, card=card("KS")),
+        "Lets the opponents win the K♠ a few plays later",
+        "विरोधियों को कुछ चालों बाद हुकुम का बादशाह जीतने दिया",
+    ),
+    (
+        explain(Found.LOSES_YOUR_CARD, card=card("QS")),
+        "Lets the opponents win your Q♠ a few plays later",
+        "विरोधियों को कुछ चालों बाद आपका पत्ता हुकुम की बेगम जीतने दिया",
+    ),
+    (
+        explain(Found.MISSES_CARD, card=card("8S")),
+        "Lets the 8♠ go: after the best play your team wins it",
+        "हुकुम का 8 जीतने का मौक़ा छूट गया: सबसे अच्छी चाल के बाद आपकी टीम उसे जीतती है",
+    ),
+    (
+        explain(Found.MISSES_LAST),
+        "Misses the last capture: the cards left on the floor at the end go to the opponents",
+        "आख़िरी बार पत्ते उठाने का मौक़ा छूट गया: अंत में फ़र्श पर बचे पत्ते विरोधियों को मिलते हैं",
+    ),
+    (
+        explain(Found.AHEAD_LATER, best=explain(Found.THROWING, card=card("6D")), points=Points(4)),
+        "Throwing the 6♦ comes out 4 points ahead two rounds later",
+        "ईंट का 6 फेंकना दो चक्कर बाद 4 अंक आगे रहता है",
     ),
     (
         explain(Found.AS_WRITTEN, text="Leaves a sweep for the right opponent"),
