@@ -1,11 +1,13 @@
-"""Game review speed: the time to review one seat's twelve plays of a deal, at the Expert's
-default budget, over seeded bot deals.
+"""Game review speed, and how often it says why in the game's terms: the time to review one
+seat's twelve plays of a deal, at the Expert's default budget, over seeded bot deals, and the
+share of marked plays whose reason names a tactic rather than falling back on the figure.
 
     uv run python bench/review.py [--deals 10] [--level casual] [--budget 1.0] [--seed 1]
 
 Seat 0 plays at ``--level`` (a learner's plays, with mistakes to confirm), the other seats
 Skilled; the review is of seat 0. Prints each deal's time, accuracy and marks, then the median
-and 95th percentile per deal and per play. Target (issue 19): seconds to a minute per deal.
+and 95th percentile per deal and per play, and the reasons that name a tactic. Targets: seconds
+to a minute per deal (issue 19); a tactic named for at least 9 marked plays in 10 (issue 31).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,10 +25,20 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots import get_bot  # noqa: E402
 from game.engine import Deal, deal, view_for  # noqa: E402
-from game.review import DEFAULT_BUDGET, DealReview, Mark, plays_of, review_play  # noqa: E402
+from game.review import (  # noqa: E402
+    DEFAULT_BUDGET,
+    DealReview,
+    Found,
+    Mark,
+    Theme,
+    plays_of,
+    review_play,
+)
 
 REVIEWED = 0
 OTHERS = "skilled"
+FALLBACK = Found.AHEAD_LATER
+"""The reason given when no tactic explains enough of a play's loss."""
 
 
 def played_deal(seed: int, level: str) -> Deal:
@@ -56,6 +69,8 @@ def main() -> None:
 
     deal_times: list[float] = []
     play_times: list[float] = []
+    reasons: Counter[Found] = Counter()
+    themes: Counter[Theme] = Counter()
     print(f"reviewing seat 0 ({args.level}) at budget {args.budget} s, {args.deals} deals")
     for number in range(args.deals):
         seed = args.seed * 1000 + number
@@ -68,6 +83,10 @@ def main() -> None:
             play_times.append(time.perf_counter() - before)
         deal_times.append(time.perf_counter() - started)
         review = DealReview(REVIEWED, args.budget, 0, tuple(plays))
+        for play in review.plays:
+            if play.mark is not Mark.GOOD and play.theme is not None:
+                reasons[Found(play.why.code)] += 1
+                themes[play.theme] += 1
         marks = " ".join(f"{len(review.marked(mark))} {mark.value}" for mark in Mark)
         print(
             f"deal {seed}: {deal_times[-1]:5.1f} s, accuracy {review.accuracy:3.0f}, "
@@ -84,6 +103,13 @@ def main() -> None:
         f"| review time per play | {statistics.median(play_times):.2f} s | "
         f"{percentile(play_times, 0.95):.2f} s |"
     )
+    marked = reasons.total()
+    named = marked - reasons[FALLBACK]
+    share = named / marked if marked else 1.0
+    print()
+    print(f"reasons that name a tactic: {named} of {marked} marked plays ({share:.0%})")
+    print("by theme: " + ", ".join(f"{theme.value} {n}" for theme, n in themes.most_common()))
+    print("by reason: " + ", ".join(f"{code.value} {n}" for code, n in reasons.most_common()))
 
 
 if __name__ == "__main__":

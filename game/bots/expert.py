@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Bid, Move, Position, View, score_deal, sweep_bonus_at, team_of
+from game.engine import Bid, House, Move, Position, View, score_deal, sweep_bonus_at, team_of
 
 from .base import Decision
 from .cardbits import POINTS_OF, VALUE_MASK, mask_of
@@ -160,19 +160,21 @@ def standing(position: Position, team: int) -> float:
 
 
 def houses_worth(position: Position, team: int, held: list[int]) -> float:
-    """The houses on the floor for ``team`` (``held``: each hand as a mask): sure for their
-    owners when no opponent holds the value, else a toss-up."""
-    value = 0.0
-    for house in position.houses:
-        owners = team_of(min(house.owners))
-        rivals = 0
-        for seat in range(4):
-            if team_of(seat) != owners:
-                rivals |= held[seat]
-        share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
-        points = sum(POINTS_OF[c.index] for c in house.cards)
-        value += points * share if owners == team else -points * share
-    return value
+    """The houses on the floor for ``team`` (``held``: each hand as a mask)."""
+    return sum(house_worth(house, team, held) for house in position.houses)
+
+
+def house_worth(house: House, team: int, held: list[int]) -> float:
+    """A house on the floor for ``team``: its points, sure for its owners when no opponent of
+    theirs holds its value, else a toss-up; against ``team`` when the owners are the others."""
+    owners = team_of(min(house.owners))
+    rivals = 0
+    for seat in range(4):
+        if team_of(seat) != owners:
+            rivals |= held[seat]
+    share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
+    points = sum(POINTS_OF[c.index] for c in house.cards)
+    return points * share if owners == team else -points * share
 
 
 def best_capture(position: Position, hand: int) -> float:

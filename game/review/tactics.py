@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from game.bots.cardbits import POINTS_OF, mask_of, points_in
-from game.bots.expert import houses_worth, play_out, standing
+from game.bots.expert import house_worth, play_out, standing
 from game.engine import (
     Break,
     Capture,
@@ -47,16 +47,18 @@ class Part(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing the play-out saw: ``seat`` won ``points`` by ``part`` (``broken``: raised a
-    house of the other side's worth ``points``, which counts for no one yet), ``ply`` plays after
-    the play judged (0: the play itself). ``card`` is the
-    point card taken, or the card that swept or took the house; ``house`` the value of the house
-    taken or broken and ``owners`` its owners just before."""
+    """One thing the play-out saw: ``seat`` won ``points`` by ``part``, ``ply`` plays after the
+    play judged (0: the play itself). ``card`` is the point card taken, or the card that swept or
+    took the house; ``house`` the value of the house taken, and ``owners`` its owners just before.
+    Two events of ``Part.HOUSES`` are not captures: a house of the other side raised
+    (``broken``: ``seat`` raised it, and its ``points`` count for no one yet), and a house still
+    on the floor where the play-out stops (no ``card``: ``seat`` owns it, and it is worth
+    ``points`` to that side, as the parts count it)."""
 
     part: Part
     seat: int
     ply: int
-    points: int
+    points: float
     card: Card | None = None
     house: int = 0
     owners: frozenset[int] = frozenset()
@@ -165,7 +167,13 @@ def rollout(position: Position, move: Move, team: int, plays: int) -> tuple[floa
     parts = watch.parts
     if not reached.is_over:
         held = [mask_of(hand) for hand in reached.hands]
-        parts[Part.HOUSES] += houses_worth(reached, team, held)
+        for house in reached.houses:
+            worth = house_worth(house, team, held)
+            parts[Part.HOUSES] += worth
+            owner = min(house.owners)
+            watch.events.append(
+                Event(Part.HOUSES, owner, watch.ply, abs(worth), None, house.value, house.owners)
+            )
     score = score_deal(position)
     before = score.teams[team].total - score.teams[1 - team].total
     parts[Part.REST] = value - before - sum(parts)

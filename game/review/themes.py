@@ -13,7 +13,7 @@ fall back on the figure: how far ahead the best play came out two rounds later.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,18 +114,18 @@ class _Seen:
 
     def gained[K: Hashable](
         self, part: Part, key: Callable[[Event], K], theirs: bool = True
-    ) -> Counter[K]:
+    ) -> dict[K, float]:
         """Points the opponents won by ``part`` after the play made beyond what they won after
         the best play, per deal and by ``key`` of the event; with ``theirs`` false, what the
         seat's own side won after the best play beyond what it won after the play made."""
         more, less = (self.played, self.best) if theirs else (self.best, self.played)
-        found: Counter[K] = Counter()
+        found: dict[K, float] = {}
         for estimate, sign in ((more, 1), (less, -1)):
             for event in _events(estimate, part):
                 if self.ours(event) is not theirs:
-                    found[key(event)] += sign * event.points
+                    found[key(event)] = found.get(key(event), 0.0) + sign * event.points
         count = max(len(self.played.traces), 1)
-        return Counter({k: points / count for k, points in found.items()})
+        return {k: points / count for k, points in found.items()}
 
     def now(self, estimate: Estimate, part: Part) -> list[Event]:
         """What the play itself won by ``part`` (the same in every deal)."""
@@ -139,10 +139,10 @@ class _Seen:
         played = sum(e.points for e in self.now(self.played, part) if not e.broken)
         return best > played and best - played >= self.lost[part] / 2
 
-    def mostly_theirs(self, part: Part, theirs: Counter[Any]) -> bool:
+    def mostly_theirs(self, part: Part, theirs: Mapping[Any, float]) -> bool:
         """Whether the opponents' gains (``gained``) make a good share of what ``part`` cost:
         the rest is what the seat's own side won after the best play and not after this one."""
-        return theirs.total() >= THEIRS_SHARE * self.lost[part]
+        return sum(theirs.values()) >= THEIRS_SHARE * self.lost[part]
 
     def touched(self) -> set[int]:
         """The values of the houses on the floor and of those either play builds or raises."""
@@ -164,7 +164,7 @@ def _events(estimate: Estimate, part: Part) -> Iterable[Event]:
                 yield event
 
 
-def _top[K](found: Counter[K], first: Callable[[K], bool] = lambda key: True) -> K | None:
+def _top[K](found: Mapping[K, float], first: Callable[[K], bool] = lambda key: True) -> K | None:
     """The key with the most points, if any has more than none: one that is ``first`` if any
     such has more than none."""
     for keys in ([k for k in found if first(k)], list(found)):
@@ -180,14 +180,15 @@ Said = tuple[Theme, Explanation]
 
 def _their_sweeps(seen: _Seen) -> Said | None:
     at_once = seen.gained(Part.THEIR_SWEEPS, lambda e: e.ply == 1)
-    if at_once[True] >= at_once[False] and not seen.left.empty_floor:
-        swept = Counter(
-            RANK_OF[e.card.index]
-            for e in _events(seen.played, Part.THEIR_SWEEPS)
-            if e.ply == 1 and e.card is not None
-        )
+    swept = Counter(
+        RANK_OF[e.card.index]
+        for e in _events(seen.played, Part.THEIR_SWEEPS)
+        if e.ply == 1 and e.card is not None
+    )
+    at_once_points, later = at_once.get(True, 0.0), at_once.get(False, 0.0)
+    if swept and at_once_points >= max(later, 0.0) and not seen.left.empty_floor:
         values = tuple(value for value, _ in swept.most_common(3))
-        who = Player(Relation.RIGHT_OPPONENT)
+        who = Player(Relation.RIGHT_OPPONENT)  # the next player, who sweeps the floor left
         floor = _floor_left(seen.left)
         return Theme.SWEEP, explain(Found.SWEEP_FOR, floor=floor, who=who, values=OneOf(values))
     return Theme.SWEEP, explain(Found.OPENS_SWEEP)
@@ -279,7 +280,7 @@ def _loose(seen: _Seen) -> Said | None:
         taken = _taken(best)
         if isinstance(played, Capture):
             return Theme.CAPTURE, explain(Found.TAKES_FEWER, card=best.card, taken=taken)
-        points = Points(sum(e.points for e in seen.now(seen.best, Part.LOOSE)))
+        points = Points(round(sum(e.points for e in seen.now(seen.best, Part.LOOSE))))
         found = explain(Found.MISSES_POINTS, points=points, card=best.card, taken=taken)
         return Theme.CAPTURE, found
     theirs = seen.gained(Part.LOOSE, lambda e: e.card)

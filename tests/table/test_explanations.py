@@ -382,13 +382,13 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     ),
     (
         explain(Found.LETS_TAKE_HOUSE, house=Rank(13)),
-        "Lets the opponents take the K-house",
-        "विरोधियों को बादशाह का घर उठाने दिया",
+        "Lets the opponents win the K-house",
+        "विरोधियों को बादशाह का घर जीतने दिया",
     ),
     (
         explain(Found.MISSES_HOUSE, house=Rank(13)),
-        "Misses a K-house that your team goes on to take",
-        "बादशाह का एक घर छूट गया, जिसे आगे चलकर आपकी टीम उठाती",
+        "Gives up a K-house your team would win",
+        "बादशाह का एक घर गँवाया, जो आपकी टीम जीतती",
     ),
     (
         explain(Found.THROW_TAKEN, card=card("7S"), who=RIGHT),
