@@ -14,7 +14,8 @@ the question it asks (``lessons.questions``), made from the step's fields by its
   ``play`` (notation) and its ``why`` (said when it is picked; an illegal one cites the rule the
   engine refuses it under); exactly one is legal and meets ``goals``.
 - ``count``: a number to work out: the ``points`` of ``cards``; a team's score or the
-  ``difference`` of a finished deal (``position``); or, for a match (``match`` = dealer,
+  ``difference`` of a finished deal (``position``); how many cards of a ``rank`` (1–13) are
+  still ``out`` for the player to move in ``position``; or, for a match (``match`` = dealer,
   difference before, the two teams' deal scores), the ``next_dealer``, the ``running``
   difference the next deal starts from (0 after a baazi), or the ``baazi`` winner (team number,
   or -1 for none). ``answer`` must agree; ``hint`` is said after a wrong number (else a hint
@@ -74,8 +75,8 @@ from lessons.questions import (
 LESSONS_DIR = Path(__file__).resolve().parent / "data" / "lessons"
 STEP_FIELDS = frozenset(
     ("kind", "text", "rules", "position", "seat", "cards", "goals", "wrong", "replies", "rule")
-    + ("example", "move", "answer", "choices", "ask", "match", "explain", "hint", "follows")
-    + ("listed",)
+    + ("example", "move", "answer", "choices", "ask", "match", "rank", "explain", "hint")
+    + ("follows", "listed")
 )
 CHOICE_FIELDS = {"choice": frozenset(("play", "why")), "quiz": frozenset(("text", "why"))}
 # The fields that carry words, the only ones a translation gives (positions and answers never).
@@ -237,6 +238,7 @@ def _count(data: dict[str, Any], position: Position | None, seat: int | None) ->
         cards=_cards(data),
         position=position,
         match=_tuple(data, "match"),
+        rank=data.get("rank"),
         expected=data.get("answer"),
         explain=_text(data, "explain"),
         hint=_text(data, "hint"),

@@ -35,10 +35,10 @@ from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
 from game.web.numbers import read_number
-from lessons.exercises import parse_goals
+from lessons.exercises import parse_goals, unseen_cards
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
 
-COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi")
+COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi", "out")
 CHOICE_DIGITS = 3  # few: int() refuses 4,300 digits and more
 NUMBER_DIGITS = 4
 
@@ -369,6 +369,10 @@ def count_hint(ask: str) -> str:
             "A team wins the baazi when it leads by 100 or more (R32), or at once when the other "
             "team scores under 9 in a deal (R33)."
         ),
+        "out": _(
+            "There are four cards of each value (R1). Take away those in your hand, on the "
+            "floor, in the houses and in both piles."
+        ),
     }
     return hints.get(ask, "")
 
@@ -376,11 +380,13 @@ def count_hint(ask: str) -> str:
 @dataclass(frozen=True)
 class CountQuestion(Question):
     """A number to work out: the ``points`` of ``cards``; a team's score or the ``difference``
-    of a finished deal (``position``); or, for a match (``match`` = dealer, difference before,
-    the two teams' deal scores), the ``next_dealer``, the ``running`` difference the next deal
-    starts from (0 after a baazi, R32, R33), or the ``baazi`` winner (team number, or -1 for
-    none). A seat or a team is chosen by its name (``choice_words``), never typed as a number.
-    A wrong answer gets the step's ``hint``, or one that fits what is counted."""
+    of a finished deal (``position``); how many cards of a ``rank`` are still ``out`` for the
+    seat to play in ``position`` (not in its hand, on the floor or in a pile); or, for a match
+    (``match`` = dealer, difference before, the two teams' deal scores), the ``next_dealer``,
+    the ``running`` difference the next deal starts from (0 after a baazi, R32, R33), or the
+    ``baazi`` winner (team number, or -1 for none). A seat or a team is chosen by its name
+    (``choice_words``), never typed as a number. A wrong answer gets the step's ``hint``, or one
+    that fits what is counted."""
 
     kind = "count"
     template = "questions/count.html"
@@ -393,14 +399,20 @@ class CountQuestion(Question):
     explain: str = ""
     hint: str = ""
     seat: int | None = None
+    rank: int | None = None
 
     def draws_table(self) -> bool:
-        return False  # a finished deal: the piles say it all
+        """Cards still out are counted from the table and the piles; a finished deal's piles
+        say it all."""
+        return self.ask == "out"
 
     def count(self) -> int:
         """The right number, worked out by the engine."""
         if self.ask == "points":
             return sum(card.points for card in self.cards)
+        if self.ask == "out":
+            assert self.position is not None
+            return sum(card.rank == self.rank for card in unseen_cards(self.position, self.viewer))
         if self.ask in ("team0", "team1", "difference"):
             assert self.position is not None
             score = score_deal(self.position)
@@ -488,6 +500,8 @@ class CountQuestion(Question):
             self.position is None or not self.position.is_over
         ):
             return ["scoring a deal needs a finished deal's position"]
+        if self.ask == "out" and (self.position is None or self.rank not in range(1, 14)):
+            return ["counting cards still out needs a position and a rank from 1 to 13"]
         if self.ask in ("next_dealer", "running", "baazi") and len(self.match) != 4:
             return ["a match question needs match = [dealer, difference before, score 0, score 1]"]
         if self.expected is not None and self.expected != self.count():

@@ -195,6 +195,22 @@ def test_a_count_question_counts_with_the_engine() -> None:
     assert not question.draws_table()
 
 
+def test_the_cards_still_out_are_those_the_player_to_move_has_not_seen() -> None:
+    """The 9♣ in hand, the 9♥ on the floor, the 9♦ in a house and the 9♠ in a pile: none out;
+    seat 1 (whose hand is empty) has not seen the 9♣."""
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=9C,KD/QD/-/- loose=9H,2S houses=12:9D+3C@1 captured=9S,4H/-"
+    )
+    question = CountQuestion("out", position=position, rank=9, expected=0)
+    assert question.problems() == [] and question.draws_table()
+    assert CountQuestion("out", position=position, rank=9, seat=1).count() == 1
+    assert CountQuestion("out", position=position, rank=13).count() == 3
+    assert "four cards of each value (R1)" in question.judge(1).message
+    assert CountQuestion("out", position=position).problems() == [
+        "counting cards still out needs a position and a rank from 1 to 13"
+    ]
+
+
 def test_the_running_difference_starts_again_from_0_after_a_baazi() -> None:
     assert CountQuestion("running", match=(2, 80, 70, 30)).count() == 0  # 120 ahead (R32)
     assert CountQuestion("running", match=(3, -60, 95, 5)).count() == 0  # under 9 (R33)
