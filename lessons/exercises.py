@@ -16,6 +16,7 @@ Goals are written as text in content files:
     most-points       take as many points as any legal play can
     safe              leave a floor that no single unseen card can sweep
     sure-house        build, cement or break so that no unseen card can capture or break the house
+    weigh             the most taken from the floor, less what the next player can expect to take
     best              the play that guarantees the best final score (open-card endings, by search)
     play <move>       make exactly this move, e.g. "play build 5D 11: 6C"
     with TC           play the ten of clubs (combine with another goal)
@@ -29,12 +30,14 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
+from game.bots.knowledge import chance_any
 from game.engine import (
     DECK,
     Break,
     Build,
     Capture,
     Card,
+    CardMove,
     Move,
     NotationError,
     Position,
@@ -48,6 +51,9 @@ from game.engine import (
 from game.search import move_values
 from game.table.wording import describe_play as describe
 
+WEIGH_TOLERANCE = 1e-9
+"""Plays weighed equal to this are equally good (the weights are sums of fractions)."""
+
 
 def points_taken(before: Position, move: Move) -> int:
     """Card points plus sweep bonus a play wins for the mover's team."""
@@ -59,6 +65,54 @@ def points_taken(before: Position, move: Move) -> int:
         c.points for c in before.captured[team]
     )
     return cards + after.sweeps[team] - before.sweeps[team]
+
+
+def floor_points_taken(before: Position, move: Move) -> int:
+    """What a play moves from the floor into the mover's team's pile: the points of the floor
+    cards it takes, plus its sweep bonus (the card played was the mover's anyway)."""
+    played = move.card.points if isinstance(move, Capture) else 0
+    return points_taken(before, move) - played
+
+
+def expected_loss(before: Position, move: Move) -> float:
+    """What the next player can expect to take from the floor ``move`` leaves, as the mover
+    counts the cards: for each value still out, the most a card of it could take there (asked
+    of the engine, by giving the next seat that card, and a card of each house it owns, R26),
+    weighed by the chance that the next seat holds one (certain for a house it owns), the best
+    value first, as the next player takes their best capture."""
+    after = before.apply_unchecked(move)
+    if after.is_over:
+        return 0.0
+    seat = after.turn
+    unseen = unseen_cards(before, before.turn)
+    owned = {house.value for house in after.houses if seat in house.owners}
+    costs = []
+    for value in sorted({card.rank for card in unseen}):
+        card = next(c for c in unseen if c.rank == value)
+        kept = tuple(next(c for c in unseen if c.rank == v and c != card) for v in owned - {value})
+        hands = tuple((card, *kept) if s == seat else hand for s, hand in enumerate(after.hands))
+        trial = replace(after, hands=hands)
+        takes = [
+            floor_points_taken(trial, m)
+            for m in trial.legal_moves()
+            if isinstance(m, CardMove) and m.card == card
+        ]
+        cost = max(takes, default=0)
+        if cost > 0:
+            held = sum(c.rank == value for c in unseen)
+            size = len(after.hands[seat])
+            chance = 1.0 if value in owned else chance_any(len(unseen), held, size)
+            costs.append((cost, chance))
+    total, none_better = 0.0, 1.0
+    for cost, chance in sorted(costs, reverse=True):
+        total += cost * chance * none_better
+        none_better *= 1.0 - chance
+    return total
+
+
+def weighed(before: Position, move: Move) -> float:
+    """What a play takes from the floor now, less what the next player can expect to take back."""
+    return floor_points_taken(before, move) - expected_loss(before, move)
 
 
 def unseen_cards(position: Position, seat: int) -> list[Card]:
@@ -109,6 +163,12 @@ class Goal:
             return _("After it, any %(cards)s still out could sweep the floor (R19).") % {
                 "cards": words
             }
+        if self.name == "weigh":
+            taken, loss = floor_points_taken(before, move), round(expected_loss(before, move))
+            return _(
+                "It takes %(taken)s points from the floor and leaves the next player about "
+                "%(loss)s to expect, a sweep counted as 50 (R19): another play does better."
+            ) % {"taken": taken, "loss": loss}
         if self.name == "sure-house" and isinstance(move, Build | Break):
             threat = threat_to_house(before, move)
             if threat is None:
@@ -198,6 +258,11 @@ def threat_to_house(before: Position, move: Build | Break) -> Capture | Break | 
     return None
 
 
+def _weigh(before: Position, move: Move, arg: str) -> bool:
+    best = max(weighed(before, m) for m in before.legal_moves())
+    return weighed(before, move) >= best - WEIGH_TOLERANCE
+
+
 def _best(before: Position, move: Move, arg: str) -> bool:
     values = move_values(before)
     return move in values and values[move] == max(values.values())
@@ -241,12 +306,23 @@ GOALS: dict[str, tuple[Callable[[Position, Move, str], bool], Callable[[str], st
         _sure_house,
         lambda a: _("make a house that no card still out can take or break"),
     ),
+    "weigh": (
+        _weigh,
+        lambda a: _("take the most, less what the next player can expect to take back"),
+    ),
     "best": (_best, lambda a: _("find the play that gives your team the best final score")),
     "play": (_play, lambda a: _("play %(move)s") % {"move": a}),
     "with": (_with, lambda a: _("use the %(card)s") % _card(a)),
 }
+UNSEEN_GOALS = frozenset({"safe", "sure-house", "weigh"})
+"""The goals whose judge reads the cards still out: a page asking one shows the cards seen."""
 VALUE_GOALS = {"capture-house", "build", "cement", "break"}
 CARD_GOALS = {"capture", "throw", "with"}
+
+
+def reads_unseen(goals: Iterable[Goal]) -> bool:
+    """Whether judging these goals counts the cards still out (``UNSEEN_GOALS``)."""
+    return any(goal.name in UNSEEN_GOALS for goal in goals)
 
 
 def parse_goal(text: str) -> Goal:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from game.engine import DECK, Card, Suit
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
+from game.table.seen import RankSeen, cards_seen
 from game.table.wording import card_label
 from game.web.http import HtmxHttpRequest
 from lessons.course import progress
@@ -106,6 +107,7 @@ def _step_context(
     outcome = step.told(outcome)
     listed = step.listed or number in progress.hinted(learner, lesson)
     return {
+        "cards_seen": _cards_seen(step, outcome),
         "lesson": lesson,
         "step": step,
         "number": number,
@@ -131,6 +133,17 @@ def _step_context(
             reverse("lessons:step", args=[lesson.slug, number - 1]) if number > 1 else None
         ),
     }
+
+
+def _cards_seen(step: Step, outcome: Outcome | None) -> tuple[RankSeen, ...]:
+    """The cards seen so far, for a step whose judge counts the cards still out."""
+    question = step.question
+    record = question.shown(outcome) if question.reads_unseen() else None
+    if record is None:
+        return ()
+    position = record.position
+    hand = position.hands[question.viewer]
+    return cards_seen(position.loose, position.houses, position.captured, hand)
 
 
 @require_GET

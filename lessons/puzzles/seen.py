@@ -1,6 +1,7 @@
 """Which puzzles show the cards seen so far: those whose answer depends on the cards still out
-(a safe floor, a house nobody can take), so the page shows what the judge counts
-(``lessons.exercises.unseen_cards``). The panel itself is the table's (``game.table.seen``).
+(a safe floor, a house nobody can take: ``lessons.exercises.UNSEEN_GOALS``, checked against the
+judges by a test), so the page shows what the judge counts (``lessons.exercises.unseen_cards``).
+The panel itself is the table's (``game.table.seen``).
 """
 
 from __future__ import annotations
@@ -10,12 +11,9 @@ from game.table.seen import RankSeen
 from game.table.seen import cards_seen as cards_seen_by
 from lessons.puzzles.collection import Puzzle
 
-UNSEEN_GOALS = frozenset({"safe", "sure-house"})
-"""The goals whose judge reads the cards still out (checked against the judges by a test)."""
-
 
 def reads_unseen(puzzle: Puzzle) -> bool:
-    return any(goal.name in UNSEEN_GOALS for goal in puzzle.goals)
+    return puzzle.question.reads_unseen()
 
 
 def cards_seen(position: Position, seat: int) -> tuple[RankSeen, ...]:

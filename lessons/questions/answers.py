@@ -35,7 +35,7 @@ from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
 from game.web.numbers import read_number
-from lessons.exercises import parse_goals, unseen_cards
+from lessons.exercises import parse_goals, reads_unseen, unseen_cards
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
 
 COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi", "out")
@@ -233,6 +233,9 @@ class ChoiceQuestion(Question):
     def choice_words(self) -> list[str]:
         """The choices in words that fit the table and do not give the answer away."""
         return [say_choice(self.position, move) for move in self.moves]
+
+    def reads_unseen(self) -> bool:
+        return reads_unseen(parse_goals(self.goals))
 
     def is_right(self, choice: str) -> bool:
         move = move_from_str(choice)

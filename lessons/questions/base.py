@@ -115,6 +115,11 @@ class Question:
         """The question's own words (explanations, hints), for the rules they cite."""
         return ()
 
+    def reads_unseen(self) -> bool:
+        """Whether its judge counts the cards still out: a page asking it then shows the cards
+        seen so far (``game.table.seen``)."""
+        return False
+
     # -- answering ----------------------------------------------------------------------------
 
     def read(self, data: Mapping[str, Any]) -> Any:

@@ -34,7 +34,7 @@ from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
-from lessons.exercises import Goal, parse_goals
+from lessons.exercises import Goal, parse_goals, reads_unseen
 from lessons.questions.base import (
     RULE_IDS,
     AnswerError,
@@ -121,6 +121,9 @@ class PlayQuestion(Question):
 
     def task(self) -> str:
         return _(" and ").join(goal.describe(self.position) for goal in self.goals)
+
+    def reads_unseen(self) -> bool:
+        return reads_unseen(self.goals)
 
     def is_answer(self, move: Move) -> bool:
         return all(goal.met(self.position, move) for goal in self.goals)

@@ -1,14 +1,24 @@
-"""The goals that judge what a play leaves behind ("safe", "sure-house") agree with the rules:
-for every such puzzle, the plays they accept leave nothing any seat could take, whichever way the
-unseen cards lie, and the plays they refuse can really be answered."""
+"""The goals that judge what a play leaves behind ("safe", "sure-house", "weigh") agree with the
+rules: for every such puzzle, the plays they accept leave nothing any seat could take, whichever
+way the unseen cards lie, and the plays they refuse can really be answered; what "weigh" expects
+the next player to take is what they take over random deals of the unseen cards."""
 
 import random
 from dataclasses import replace
 
 import pytest
 
+from game.bots.knowledge import chance_any
 from game.engine import Break, Build, Capture, Move, Position, move_from_str, sweep_bonus
-from lessons.exercises import _mid_sentence, parse_goals, threat_to_house, unseen_cards
+from lessons.exercises import (
+    _mid_sentence,
+    expected_loss,
+    floor_points_taken,
+    parse_goals,
+    threat_to_house,
+    unseen_cards,
+    weighed,
+)
 from lessons.puzzles.collection import all_puzzles, puzzle_by_id
 
 SAMPLES = 40
@@ -102,3 +112,65 @@ def test_a_play_told_inside_a_sentence_keeps_a_card_that_starts_it() -> None:
     assert _mid_sentence("Capture the 9♣ with your 9♥.") == "capture the 9♣ with your 9♥"
     assert _mid_sentence("Q♥ хөзрөөр байшинг аваарай.") == "Q♥ хөзрөөр байшинг аваарай"
     assert _mid_sentence("10♦ से उठाइए।") == "10♦ से उठाइए"
+
+
+# Seat 0 to play on a bare floor, three cards in each hand: no 9 is still out (one in hand, three
+# in the piles), one Q and two 5s are.
+BARE = Position.from_str(
+    "dealer=3 bid=11 plays=36 hands=5D,9C,QH/8S,JD,KC/2D,4H,7C/5H,5C,QS captured=AS,2S,3S,4S,"
+    "8H,8D,9S,9H,TD,JC,QD,KS/AH,AD,AC,2H,2C,3H,3D,3C,4D,4C,5S,6S,6H,6D,6C,7S,7H,7D,8C,9D,TS,"
+    "TH,TC,JS,JH,QC,KH,KD last=1"
+)
+
+
+def test_a_throw_on_a_bare_floor_loses_a_sweep_as_often_as_the_next_player_holds_its_value() -> (
+    None
+):
+    """R19: a lone card is swept by any card of its value; the next player holds 3 of the 9
+    cards still out."""
+    loss = {str(m): expected_loss(BARE, m) for m in BARE.legal_moves()}
+    assert loss == pytest.approx(
+        {
+            "throw 9C": 0.0,
+            "throw QH": 50 * chance_any(9, 1, 3),
+            "throw 5D": 50 * chance_any(9, 2, 3),
+        }
+    )
+    assert loss["throw QH"] == pytest.approx(50 / 3)
+    goal = parse_goals(["weigh"])[0]
+    assert [str(m) for m in BARE.legal_moves() if goal.met(BARE, m)] == ["throw 9C"]
+    missed = goal.why_missed(BARE, move_from_str("throw 5D"))
+    assert "takes 0 points" in missed and "about 29 to expect" in missed
+
+
+def test_what_a_play_takes_is_the_floor_it_takes_not_its_own_card() -> None:
+    """The 9♠ was the mover's anyway: taking 4♠ + 5♥ with it moves 4 points, and the sweep."""
+    position = Position.from_str("dealer=3 bid=11 plays=8 hands=9S,2C/-/-/- loose=4S,5H")
+    assert floor_points_taken(position, move_from_str("capture 9S: 4S 5H")) == 4 + 50
+    assert weighed(position, move_from_str("capture 9S: 4S 5H")) == 54
+
+
+def test_the_next_player_surely_holds_the_value_of_a_house_they_own() -> None:
+    """R26: seat 1 owns the 9-house, so it holds a 9: a 5♣ thrown beside the 4♦ gives it the
+    house, 4 + 5 and a sweep, for certain."""
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=5C,KD/9C/-/- loose=4D houses=9:2S+7H@1"
+    )
+    assert expected_loss(position, move_from_str("throw 5C")) == 2 + 50
+
+
+def dealt_loss(before: Position, move: Move, rng: random.Random, samples: int) -> float:
+    """The next player's best take from the floor ``move`` leaves, averaged over random deals of
+    the cards the mover has not seen."""
+    after = before.apply_unchecked(move)
+    total = 0
+    for _ in range(samples):
+        trial = dealt_at_random(before, after, rng)
+        total += max((floor_points_taken(trial, m) for m in trial.legal_moves()), default=0)
+    return total / samples
+
+
+@pytest.mark.parametrize("move", list(BARE.legal_moves()), ids=str)
+def test_the_expected_loss_is_what_the_next_player_takes_over_random_deals(move: Move) -> None:
+    rng = random.Random(str(move))
+    assert expected_loss(BARE, move) == pytest.approx(dealt_loss(BARE, move, rng, 600), abs=4)

@@ -42,10 +42,16 @@ def test_the_lesson_map_lists_every_lesson_in_order(client: Client) -> None:
 
 
 def test_every_step_page_renders(client: Client) -> None:
+    """And a step judged by the cards still out shows the cards seen, as a puzzle does (the
+    safe throw of "First tactics"); no other step shows them."""
     for lesson in all_lessons():
-        for number in range(1, len(lesson.steps) + 1):
+        for number, step in enumerate(lesson.steps, 1):
             response = client.get(reverse("lessons:step", args=[lesson.slug, number]))
             assert response.status_code == 200, (lesson.slug, number)
+            panels = elements(response.content, "section", class_="cards-seen")
+            assert len(panels) == step.question.reads_unseen(), (lesson.slug, number)
+    safe = lesson_by_slug("first-tactics")
+    assert safe is not None and safe.steps[1].question.reads_unseen()
 
 
 def test_unknown_lesson_or_step_is_404(client: Client) -> None:
