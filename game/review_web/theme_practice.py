@@ -1,6 +1,7 @@
 """Where a review's themes are practised: the review names the kind of loss (``game.review.Theme``,
 by its stable value), and the part that trains them says where to go and with which of its own
-themes.
+themes. A lesson, which names the puzzle themes it leads to itself, asks only where to go
+(``practice_url``).
 
 The table sits below the lessons, so it cannot know the puzzles' address or their themes. The
 puzzles tell it at start-up (``register_theme_practice``, from their app's ``AppConfig.ready``),
@@ -40,4 +41,10 @@ def practice_for(theme: str) -> tuple[str, tuple[str, ...]]:
     return _practice.url(), slugs
 
 
-__all__ = ["ThemePractice", "practice_for", "register_theme_practice"]
+def practice_url() -> str:
+    """The address that takes puzzle themes to practise (posted as ``theme`` slugs, with the
+    ``mode``); "" until the puzzles told it."""
+    return _practice.url() if _practice is not None else ""
+
+
+__all__ = ["ThemePractice", "practice_for", "practice_url", "register_theme_practice"]

@@ -1,7 +1,9 @@
 """Lessons as data: TOML files in ``data/lessons/`` beside this module, checked by the engine.
 
-Each file is one lesson: a title, the rules it teaches, and 4–14 steps. Each step is a text and
-the question it asks (``lessons.questions``), made from the step's fields by its kind:
+Each file is one lesson: a title, the rules it teaches, the part of the course it is in
+(``part``, one of ``PARTS``), the puzzle themes that practise it (``puzzles``, slugs of
+``lessons.puzzles``' themes, offered at its end), and 4–14 steps. Each step is a text and the
+question it asks (``lessons.questions``), made from the step's fields by its kind:
 
 - ``read``: a short text, maybe with a drawn table (``position``) or a row of ``cards``.
 - ``play``: make a play on ``position`` that meets ``goals`` (see ``lessons.exercises``); ``wrong``
@@ -85,6 +87,9 @@ LESSON_WORDS = WordFields(
     + ("steps.*.choices.*.why", "steps.*.choices.*.text")
 )
 MIN_STEPS, MAX_STEPS = 4, 14
+PARTS = ("rules", "strategy")
+"""The course's parts, in order: the rules of the game, then how to play it well. A lesson names
+its ``part``; one that names none is in the first."""
 # Words by which a step's text says it goes on from the step before: such a step must say
 # ``follows = true``, and so be checked to start where that step leaves the table.
 CONTINUES = re.compile(
@@ -157,6 +162,8 @@ class Lesson:
     summary: str
     rules: tuple[str, ...]
     steps: tuple[Step, ...] = field(default=())
+    puzzles: tuple[str, ...] = ()  # the puzzle themes (slugs) that practise what it teaches
+    part: str = PARTS[0]
 
     def cited_rules(self) -> set[str]:
         return set(self.rules).union(*(step.cited_rules() for step in self.steps))
@@ -317,6 +324,8 @@ def read_lesson(path: Path, language: str = ENGLISH) -> Lesson:
         summary=str(data.get("summary", "")).strip(),
         rules=_tuple(data, "rules"),
         steps=tuple(steps),
+        puzzles=_tuple(data, "puzzles"),
+        part=str(data.get("part", PARTS[0])),
     )
 
 
@@ -378,7 +387,14 @@ def check_follows(before: Step | None, step: Step) -> list[str]:
 def check_lessons(lessons: Iterable[Lesson]) -> list[str]:
     """Every problem in every lesson, as "lesson N step M: problem" lines."""
     problems = []
+    part = 0
     for lesson in lessons:
+        if lesson.part not in PARTS:
+            problems.append(f"lesson {lesson.number}: part must be one of {', '.join(PARTS)}")
+        elif PARTS.index(lesson.part) < part:
+            problems.append(f"lesson {lesson.number}: in part {lesson.part}, after a later part")
+        else:
+            part = PARTS.index(lesson.part)
         if not MIN_STEPS <= len(lesson.steps) <= MAX_STEPS:
             problems.append(
                 f"lesson {lesson.number}: has {len(lesson.steps)} steps, "

@@ -1,3 +1,4 @@
+from itertools import groupby
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -8,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from game.engine import DECK, Card, Suit
+from game.review_web.theme_practice import practice_url
 from game.table.forms import NOTHING_PICKED, Picked, read_picked
 from game.table.seen import RankSeen, cards_seen
 from game.table.wording import card_label
@@ -18,6 +20,8 @@ from lessons.course.models import STAR_KEY
 from lessons.learners import current_learner
 from lessons.models import Learner
 from lessons.questions import AnswerError, Outcome
+
+PART_TITLES = {"rules": _("The rules"), "strategy": _("Strategy")}  # a title for each of PARTS
 
 SUIT_NAMES = {
     Suit.SPADES: _("Spades"),
@@ -51,11 +55,16 @@ def learn(request: HttpRequest) -> HttpResponse:
     """The lesson map: what is done, with stars, and where to carry on."""
     learner = current_learner(request, create=False)
     entries = progress.lesson_map(learner)
+    parts = [
+        (PART_TITLES[part], list(group))
+        for part, group in groupby(entries, key=lambda entry: entry.lesson.part)
+    ]
     return render(
         request,
         "course/learn.html",
         {
-            "entries": entries,
+            "parts": parts,
+            "first_part": parts[0][1],
             "carry_on": progress.continue_entry(entries, learner),
             "star_key": STAR_KEY,
         },
@@ -206,5 +215,6 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
         "next_entry": later[0] if later else None,
         "unanswered": [] if entry.completed else progress.unanswered(learner, lesson),
         "star_key": STAR_KEY,
+        "practice_url": practice_url() if lesson.puzzles else "",
     }
     return render(request, "course/done.html", context)

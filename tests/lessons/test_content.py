@@ -1,16 +1,21 @@
 """Every lesson file is checked by the engine: one the engine disagrees with fails the build."""
 
+from dataclasses import replace
+
 import pytest
 
 from game.engine import Attempt, Capture, move_from_str, why_illegal
 from lessons.course.content import (
+    PARTS,
     ContentError,
+    Lesson,
     all_lessons,
     check_follows,
     check_lessons,
     check_step,
     read_step,
 )
+from lessons.puzzles.themes import THEMES
 from lessons.questions import (
     RULE_IDS,
     ChoiceQuestion,
@@ -29,6 +34,21 @@ def test_every_lesson_is_right_by_the_engine():
 def test_lessons_are_numbered_in_order_with_unique_slugs():
     assert [lesson.number for lesson in LESSONS] == list(range(1, len(LESSONS) + 1))
     assert len({lesson.slug for lesson in LESSONS}) == len(LESSONS)
+
+
+def test_every_lesson_leads_to_puzzle_themes_that_exist():
+    assert [(lesson.slug, t) for lesson in LESSONS for t in lesson.puzzles if t not in THEMES] == []
+
+
+def test_the_course_is_in_its_parts_in_order():
+    rules, strategy = PARTS
+    first, second = (Lesson(n, f"l{n}", "L", "", ()) for n in (1, 2))
+    assert check_lessons([first]) == ["lesson 1: has 0 steps, not 4–14"]
+    backwards = [replace(first, part=strategy), replace(second, part=rules)]
+    assert "lesson 2: in part rules, after a later part" in check_lessons(backwards)
+    assert "lesson 1: part must be one of rules, strategy" in check_lessons(
+        [replace(first, part="tactics")]
+    )
 
 
 def test_every_rule_is_taught_somewhere():

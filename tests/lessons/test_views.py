@@ -9,9 +9,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from lessons.course.content import all_lessons, lesson_by_slug
+from lessons.course.content import PARTS, all_lessons, lesson_by_slug
 from lessons.course.models import STAR_KEY, LessonProgress, stars_for
+from lessons.course.views import PART_TITLES
 from lessons.models import AnswerRecord, Learner
+from lessons.puzzles.models import PuzzlePlayer
 from lessons.questions import ChoiceQuestion, CountQuestion, QuizQuestion
 from tests.lessons.markup import offered, place, shown
 from tests.web.markup import elements, text_of
@@ -39,6 +41,41 @@ def test_the_lesson_map_lists_every_lesson_in_order(client: Client) -> None:
     assert titles[: len(all_lessons())] == [lesson.title for lesson in all_lessons()]
     first = all_lessons()[0].title
     assert f"Start: {first}" in response.content.decode()
+
+
+def test_the_lesson_map_shows_each_part_of_the_course_under_its_heading(client: Client) -> None:
+    """The rules, then strategy: a heading before each part's lessons once there are two."""
+    assert set(PART_TITLES) == set(PARTS)
+    html = client.get(reverse("lessons:learn")).content.decode()
+    parts = [p for p in PARTS if any(lesson.part == p for lesson in all_lessons())]
+    headings = [text_of(e) for e in elements(html, "h2", class_="lesson-part")]
+    assert headings == ([str(PART_TITLES[p]) for p in parts] if len(parts) > 1 else [])
+    lists = html.split('<ol class="lesson-map"')[1:]
+    assert len(lists) == len(parts)
+    for part, listed in zip(parts, lists, strict=True):
+        listed = listed[: listed.index("</ol>")]
+        numbers = [text_of(e) for e in elements(listed, "span", class_="lesson-number")]
+        assert numbers == [str(lesson.number) for lesson in all_lessons() if lesson.part == part]
+        assert listed.startswith(f' start="{numbers[0]}"')
+
+
+def test_a_lessons_end_leads_to_the_puzzles_that_practise_it(client: Client) -> None:
+    """The end of "Sweeps" posts its themes to the puzzles' learn mode; a lesson that names no
+    theme offers no puzzles."""
+    sweeps = lesson_by_slug("sweeps")
+    assert sweeps is not None and sweeps.puzzles == ("sweep", "can-you-sweep")
+    html = client.get(reverse("lessons:done", args=["sweeps"])).content.decode()
+    (form,) = html.split(f'<form method="post" action="{reverse("puzzles:themes")}">')[1:]
+    form = form[: form.index("</form>")]
+    fields = [(e.attrs["name"], e.attrs["value"]) for e in elements(form, "input")]
+    themes = [value for name, value in fields if name == "theme"]
+    assert ("mode", "learn") in fields and themes == list(sweeps.puzzles)
+    assert "Train it with puzzles" in text_of(elements(form, "button")[0])
+    sent = client.post(reverse("puzzles:themes"), {"mode": "learn", "theme": themes})
+    assert sent["Location"] == reverse("puzzles:learn")
+    assert PuzzlePlayer.objects.get().themes == themes
+    plain = client.get(reverse("lessons:done", args=["cards"])).content.decode()
+    assert reverse("puzzles:themes") not in plain
 
 
 def test_every_step_page_renders(client: Client) -> None:
