@@ -45,6 +45,7 @@ from game.engine import (
     move_from_str,
     rank_word,
     single_card_sweeps,
+    sort_cards,
     sweep_bonus,
     team_of,
 )
@@ -78,19 +79,25 @@ def expected_loss(before: Position, move: Move) -> float:
     """What the next player can expect to take from the floor ``move`` leaves, as the mover
     counts the cards: for each value still out, the most a card of it could take there (asked
     of the engine, by giving the next seat that card, and a card of each house it owns, R26),
-    weighed by the chance that the next seat holds one (certain for a house it owns), the best
-    value first, as the next player takes their best capture."""
+    weighed by the chance that the next seat holds one, the best value first, as the next player
+    takes their best capture. R26 tells where some cards are: the next seat surely holds the
+    value of a house it owns, and each other owner holds one card of its house's value."""
     after = before.apply_unchecked(move)
     if after.is_over:
         return 0.0
     seat = after.turn
     unseen = unseen_cards(before, before.turn)
-    owned = {house.value for house in after.houses if seat in house.owners}
+    owners = {
+        value: {s for h in after.houses if h.value == value for s in h.owners} - {before.turn}
+        for value in {house.value for house in after.houses}
+    }
+    owned = {value for value, seats in owners.items() if seat in seats}
     costs = []
     for value in sorted({card.rank for card in unseen}):
         card = next(c for c in unseen if c.rank == value)
         kept = tuple(next(c for c in unseen if c.rank == v and c != card) for v in owned - {value})
-        hands = tuple((card, *kept) if s == seat else hand for s, hand in enumerate(after.hands))
+        held = sort_cards((card, *kept))  # the engine reads hands in canonical order
+        hands = tuple(held if s == seat else hand for s, hand in enumerate(after.hands))
         trial = replace(after, hands=hands)
         takes = [
             floor_points_taken(trial, m)
@@ -99,9 +106,10 @@ def expected_loss(before: Position, move: Move) -> float:
         ]
         cost = max(takes, default=0)
         if cost > 0:
-            held = sum(c.rank == value for c in unseen)
+            kept_elsewhere = len(owners.get(value, ()))  # a card of it in each owner's hand
+            free = sum(c.rank == value for c in unseen) - kept_elsewhere
             size = len(after.hands[seat])
-            chance = 1.0 if value in owned else chance_any(len(unseen), held, size)
+            chance = 1.0 if value in owned else chance_any(len(unseen) - kept_elsewhere, free, size)
             costs.append((cost, chance))
     total, none_better = 0.0, 1.0
     for cost, chance in sorted(costs, reverse=True):

@@ -9,7 +9,16 @@ from dataclasses import replace
 import pytest
 
 from game.bots.knowledge import chance_any
-from game.engine import Break, Build, Capture, Move, Position, move_from_str, sweep_bonus
+from game.engine import (
+    Break,
+    Build,
+    Capture,
+    Move,
+    Position,
+    move_from_str,
+    sort_cards,
+    sweep_bonus,
+)
 from lessons.exercises import (
     _mid_sentence,
     expected_loss,
@@ -37,7 +46,7 @@ def dealt_at_random(before: Position, after: Position, rng: random.Random) -> Po
     for seat in range(4):
         if seat != before.turn:
             size = len(after.hands[seat])
-            hands[seat], unseen = tuple(unseen[:size]), unseen[size:]
+            hands[seat], unseen = sort_cards(unseen[:size]), unseen[size:]
     return replace(after, hands=tuple(hands), stock=tuple(unseen[: len(after.stock)]))
 
 
@@ -174,3 +183,16 @@ def dealt_loss(before: Position, move: Move, rng: random.Random, samples: int) -
 def test_the_expected_loss_is_what_the_next_player_takes_over_random_deals(move: Move) -> None:
     rng = random.Random(str(move))
     assert expected_loss(BARE, move) == pytest.approx(dealt_loss(BARE, move, rng, 600), abs=4)
+
+
+def test_a_card_an_owner_must_keep_is_not_in_the_next_players_hand() -> None:
+    """R26: the partner owns the K-house, so the one K still out is theirs, and the next player
+    cannot take the house, whatever is put in it."""
+    position = Position.from_str(
+        "dealer=3 bid=11 plays=36 hands=5D,8H,QS/7S,TC,JC/2H,6D,KS/3D,4C,QH loose=AC,9D "
+        "houses=13:6H+7C@2 captured=AS,2S,3S,4S,5S,9S,TD,QD,KH,KD/AH,AD,2D,2C,3H,3C,4H,4D,5H,"
+        "5C,6S,6C,7H,7D,8S,8D,8C,9H,9C,TS,TH,JS,JH,JD,QC,KC last=0"
+    )
+    assert expected_loss(position, move_from_str("build QS 13: AC")) == 0
+    # Thrown, the Q♠ is taken by the Q still out (1 in 3), else 9 + A♣ by the 10 still out.
+    assert expected_loss(position, move_from_str("throw QS")) == pytest.approx(12 / 3 + 2 / 9)
