@@ -8,7 +8,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from lessons.course.content import Lesson, all_lessons
+from lessons.course.content import PARTS, Lesson, all_lessons
 from lessons.course.models import LessonProgress, stars_for
 from lessons.keys import ExerciseKey
 from lessons.learners import current_learner
@@ -122,11 +122,12 @@ def lesson_map(learner: Learner | None) -> list[MapEntry]:
 
 
 def course_done(request: HttpRequest) -> bool:
-    """Whether this browser's learner has finished every lesson."""
+    """Whether this browser's learner has finished every lesson of the rules (the course's first
+    part: the strategy lessons after it teach no new way to make a play)."""
     learner = current_learner(request, create=False)
     if learner is None:
         return False
-    lessons = [lesson.slug for lesson in all_lessons()]
+    lessons = [lesson.slug for lesson in all_lessons() if lesson.part == PARTS[0]]
     finished = LessonProgress.objects.filter(
         learner=learner, lesson__in=lessons, completed__isnull=False
     )
