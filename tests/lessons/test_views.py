@@ -78,6 +78,24 @@ def test_a_lessons_end_leads_to_the_puzzles_that_practise_it(client: Client) -> 
     assert reverse("puzzles:themes") not in plain
 
 
+def test_counting_the_cards_still_out_shows_the_hand_the_floor_and_both_piles(
+    client: Client,
+) -> None:
+    """What is counted must be on the page: the hand, the floor and houses on the table, and
+    the captured piles face up."""
+    steps = [
+        (lesson, number)
+        for lesson in all_lessons()
+        for number, step in enumerate(lesson.steps, 1)
+        if isinstance(step.question, CountQuestion) and step.question.ask == "out"
+    ]
+    assert steps
+    for lesson, number in steps:
+        page = client.get(reverse("lessons:step", args=[lesson.slug, number])).content
+        assert elements(page, "div", class_="hand-cards"), (lesson.slug, number)
+        assert len(elements(page, "section", class_="pile")) == 2, (lesson.slug, number)
+
+
 def test_every_step_page_renders(client: Client) -> None:
     """And a step judged by the cards still out shows the cards seen, as a puzzle does (the
     safe throw of "First tactics"); no other step shows them."""
