@@ -18,6 +18,7 @@ from lessons.questions.base import (
     Outcome,
     Question,
     Reveal,
+    Tile,
     cited_rules,
 )
 from lessons.questions.plays import (
@@ -48,6 +49,7 @@ __all__ = [
     "ReadStep",
     "Reveal",
     "SaysPossible",
+    "Tile",
     "YesNoQuestion",
     "cited_rules",
 ]

@@ -3,6 +3,7 @@ many points, a fact to choose; and the lesson text that asks nothing."""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,9 +37,13 @@ from game.table.wording import name_play as say_move
 from game.table.wording import word_reason
 from game.web.numbers import read_number
 from lessons.exercises import parse_goals, reads_unseen, unseen_cards
-from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, cited_rules
+from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, Tile, cited_rules
 
 COUNT_ASKS = ("points", "team0", "team1", "difference", "next_dealer", "running", "baazi", "out")
+SIGNED_ASKS = ("difference", "running")  # team 0 minus team 1: below 0 when team 1 leads
+# Where the right number stands among its three near misses, in steps: first, second, third or
+# last of the four tiles (which one, a question's own numbers decide).
+NEAR_MISSES = ((1, 2, 3), (-1, 1, 2), (-2, -1, 1), (-3, -2, -1))
 CHOICE_DIGITS = 3  # few: int() refuses 4,300 digits and more
 NUMBER_DIGITS = 4
 
@@ -204,6 +209,12 @@ class LegalQuestion(Question):
     def words(self, play: str) -> str:
         return _("Yes, it is legal") if play == "yes" else _("No, it is not legal")
 
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(
+            Tile(self.words(play), {"legal": play}, play, (play == "yes") == self.is_legal)
+            for play in ("yes", "no")
+        )
+
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         right = "yes" if self.is_legal else "no"
         return ({"legal": right},), ({"legal": "no" if right == "yes" else "yes"},)
@@ -328,6 +339,14 @@ class ChoiceQuestion(Question):
         if self.position.is_legal(move):
             return describe(self.position, move)
         return say_choice(self.position, move)
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(
+            Tile(words, {"choice": str(index)}, choice, self.is_right(choice))
+            for index, (words, choice) in enumerate(
+                zip(self.choice_words, self.choices, strict=True)
+            )
+        )
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         good = [i for i, choice in enumerate(self.choices) if self.is_right(choice)]
@@ -544,6 +563,41 @@ class CountQuestion(Question):
             return play
         return self.said(-number if play.startswith("-") else number)
 
+    def tile_numbers(self) -> tuple[int, ...]:
+        """The numbers a class taps: every count a value's cards still out can be, or the right
+        number among three near misses a step apart (the sign turned round is one, where it can
+        be negative), smallest first. Where the right one stands comes from the question's own
+        numbers, never its words: every page of it offers the same tiles, in any language."""
+        right = self.count()
+        if self.ask == "out":
+            return (0, 1, 2, 3, 4)
+        signed = self.ask in SIGNED_ASKS
+        step = 1 if abs(right) < 10 else 5
+        key = f"{self.ask} {right} {' '.join(map(str, self.cards))} {self.match}"
+        place = zlib.crc32(key.encode()) % len(NEAR_MISSES)
+        if not signed:
+            place = min(place, right // step)  # no count below 0
+        near = [right + offset * step for offset in NEAR_MISSES[place]]
+        if signed and right:
+            near[0] = -right
+        return tuple(sorted({right, *near}))
+
+    def tiles(self) -> tuple[Tile, ...]:
+        """A seat or a team by its name, else numbers (``tile_numbers``)."""
+        right = self.count()
+        if self.choice_words:
+            chosen = [self._chosen(index) for index in range(len(self.choice_words))]
+            return tuple(
+                Tile(words, {"choice": str(index)}, str(answer), answer == right)
+                for index, (words, answer) in enumerate(
+                    zip(self.choice_words, chosen, strict=True)
+                )
+            )
+        return tuple(
+            Tile(self.said(number), {"number": str(number)}, str(number), number == right)
+            for number in self.tile_numbers()
+        )
+
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         right = self.count()
         if self.choice_words:
@@ -618,6 +672,12 @@ class QuizQuestion(Question):
         if play.isdigit() and int(play) < len(self.choices):
             return self.choices[int(play)]
         return play
+
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(
+            Tile(words, {"choice": str(index)}, str(index), index == self.right)
+            for index, words in enumerate(self.choices)
+        )
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         wrong = [i for i in range(len(self.choices)) if i != self.right]

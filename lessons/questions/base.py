@@ -84,6 +84,18 @@ class Reveal:
     explain: str = ""
 
 
+@dataclass(frozen=True)
+class Tile:
+    """One answer offered as a tile to tap, as a live class asks (one tap, one answer): its
+    words, the form it posts, the answer it records (``Outcome.play``) and whether it is right
+    (for the server's chart; never drawn before the reveal)."""
+
+    words: str
+    form: Form
+    play: str
+    right: bool
+
+
 class Question:
     """One kind of question. Subclasses are frozen dataclasses holding the question's data."""
 
@@ -141,6 +153,16 @@ class Question:
     def reveal(self) -> Reveal:
         return Reveal(())
 
+    def tiles(self) -> tuple[Tile, ...]:
+        """The answers to tap, for a class answering on phones; none when the answer is a play
+        on the table (beside which a question may offer a tile of its own, as "no play can")."""
+        return ()
+
+    def right_plays(self) -> tuple[str, ...]:
+        """The right answers as they are recorded (``Outcome.play``), where they can be listed:
+        a class's chart shows each, chosen or not."""
+        return tuple(tile.play for tile in self.tiles() if tile.right)
+
     def words(self, play: str) -> str:
         """A recorded answer as a teacher reads it."""
         return play
@@ -188,11 +210,13 @@ class Question:
         note: str = "",
         assist: bool = True,
         hint: str = "",
+        tiled: bool = False,
     ) -> Asking:
         """Everything the question's partial draws on one page; ``note`` is said with a wrong
         play's feedback on the table; without ``assist`` the table lists no card's plays (a
         rated puzzle, a lesson's later steps), whatever the question allows, and offers to list
-        them as a hint that costs ``hint`` (none: no hint)."""
+        them as a hint that costs ``hint`` (none: no hint); ``tiled``: the page draws the answers
+        as tiles (``tiles``), so the partial draws only what the question shows."""
         hidden = dict(hidden or {}) | dict(outcome.carry if outcome is not None else ())
         table = None
         watch: tuple[Moment, ...] = ()
@@ -226,6 +250,7 @@ class Question:
             submit_label=submit_label,
             show_verdict=show_verdict,
             watch=watch,
+            tiled=tiled,
         )
 
     def watched(self, outcome: Outcome | None, record: Deal) -> tuple[Moment, ...]:
@@ -249,6 +274,7 @@ class Asking:
     submit_label: str = ""
     show_verdict: bool = False  # the partial says the verdict (else the page does)
     watch: tuple[Moment, ...] = ()
+    tiled: bool = False  # the answers are the page's tiles: no form of the partial's own
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from lessons.questions.base import (
     Outcome,
     Question,
     Reveal,
+    Tile,
 )
 
 CHOOSE_ONE = gettext_noop("That card can do more than one thing: choose one.")
@@ -224,6 +225,9 @@ class PlayQuestion(Question):
         answers = self.answer_moves()
         return Reveal(tuple(describe(self.position, m) for m in answers), self.explain)
 
+    def right_plays(self) -> tuple[str, ...]:
+        return (*map(str, self.answer_moves()), *super().right_plays())
+
     def words(self, play: str) -> str:
         return play_words(self.position, play)
 
@@ -296,6 +300,9 @@ class IllegalQuestion(Question):
 
     def words(self, play: str) -> str:
         return play_words(self.position, play)
+
+    def right_plays(self) -> tuple[str, ...]:
+        return ()  # any play the rule refuses: too many to list
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         return (move_form(self.example),), tuple(map(move_form, self.position.legal_moves()))
@@ -379,6 +386,12 @@ class YesNoQuestion(PlayQuestion):
         if play in ("yes", "no"):
             return _("It can be done") if play == "yes" else _("It cannot be done")
         return super().words(play)
+
+    def tiles(self) -> tuple[Tile, ...]:
+        """In one go, the play is made on the table; beside it, the one tile "no play can"."""
+        if not self.one_go:
+            return ()
+        return (Tile(_("No play can do it"), {"answer": "no"}, "no", not self.answer_moves()),)
 
     def sample_forms(self) -> tuple[tuple[Form, ...], tuple[Form, ...]]:
         right, wrong = super().sample_forms()
