@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from game.web.numbers import read_number
 from lessons.classroom import homework, live, numbers, questions
+from lessons.classroom.bank import in_the_bank
 from lessons.classroom.models import NICKNAME_LENGTH, LiveSession
 from lessons.keys import ExerciseKey
 from lessons.puzzles.themes import THEMES, theme_title
@@ -136,10 +137,11 @@ class QuestionForm(forms.Form):
 
     def __init__(self, *args: Any, teacher: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _choice_field(self, "source").choices = [
-            (group, [(c.key, c.label) for c in options])
+        offered = (
+            (group, [(c.key, c.label) for c in options if in_the_bank(c.key)])
             for group, options in questions.question_choices(teacher)
-        ]
+        )
+        _choice_field(self, "source").choices = [(g, keys) for g, keys in offered if keys]
 
 
 class LessonQuestionsForm(forms.Form):

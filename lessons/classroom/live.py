@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from lessons.classroom import codes, numbers, questions
+from lessons.classroom.bank import in_the_bank
 from lessons.classroom.models import (
     Answer,
     Classroom,
@@ -94,14 +95,17 @@ def add_question(
 
 
 def add_lesson(session: LiveSession, slug: str, time_limit: int | None = None) -> int:
-    """Every question of a lesson, in order; returns how many were added."""
+    """Every question of a lesson the bank offers (not its walkthrough steps), in order; returns
+    how many were added."""
     lesson = lesson_by_slug(slug)
     if lesson is None:
         raise SessionError(_("There is no such lesson."))
     added = 0
     for number, _step in questions.lesson_questions(lesson):
-        add_question(session, questions.lesson_key(lesson, number), time_limit)
-        added += 1
+        key = questions.lesson_key(lesson, number)
+        if in_the_bank(key):
+            add_question(session, key, time_limit)
+            added += 1
     return added
 
 

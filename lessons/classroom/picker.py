@@ -1,5 +1,6 @@
-"""The question picker of a session's builder: every question a teacher may add, each with its
-prompt and a glimpse of its position, found by theme, difficulty and words.
+"""The question picker of a session's builder: every question of the live bank (``bank``) and the
+teacher's own puzzles, each with its prompt and a glimpse of its position, found by theme,
+difficulty and words.
 
 The lesson steps and the collection's puzzles do not change while the site runs, so their list
 is made once; a teacher's own puzzles are read per request. A page shows ``PAGE_SIZE`` of them.
@@ -20,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card
 from lessons.classroom import live
+from lessons.classroom.bank import in_the_bank
 from lessons.classroom.forms import NumberField
 from lessons.classroom.questions import (
     Asked,
@@ -83,14 +85,16 @@ class Candidate:
 def _candidate(asked: Asked | None, group: str, difficulty: int | None) -> Candidate | None:
     if asked is None or isinstance(asked.question, LineQuestion):  # several plays: not live
         return None
+    if not in_the_bank(asked.key):  # a walkthrough step, or a prompt that gives it away
+        return None
     words = " ".join((asked.key, asked.title, asked.text, asked.explain)).lower()
     return Candidate(asked, group, difficulty, words)
 
 
 @cache
 def _shared_candidates(language: str | None) -> tuple[Candidate, ...]:
-    """The lesson steps that ask something, in course order, then the collection's puzzles by
-    theme, easiest first; their words in ``language``, the active one (part of the key only)."""
+    """The lesson steps of the bank, in course order, then the collection's puzzles by theme,
+    easiest first; their words in ``language``, the active one (part of the key only)."""
     found = [
         _candidate(resolve(lesson_key(lesson, number)), f"lesson:{lesson.slug}", None)
         for lesson in all_lessons()

@@ -65,8 +65,8 @@ TABLE_PLAYERS = 6  # a round of table play: two tables of three students and a b
 # The finished session: each question's time limit, and the share of the class that gets it right.
 LIVE_TITLE = "Capturing and throwing"
 LIVE_QUESTIONS = (
-    ("lesson:capturing:4", 30, 0.75),  # take the 4♦ and the 5♥ with one card
-    ("lesson:taking-everything:3", 30, 0.5),  # take everything the 8♣ can take (R18)
+    ("lesson:taking-everything:8", 30, 0.75),  # the capture that takes the most points
+    ("lesson:taking-everything:4", 30, 0.5),  # may the 5♥ take only the 5♣? (R18)
     ("lesson:throwing:6", 20, 0.67),  # which card may you throw? (R20)
     ("lesson:throwing:5", 20, 0.58),  # can you throw the 6♣ here? (R20)
     ("puzzle:classic-queen-sweep", 45, 0.83),
@@ -74,8 +74,8 @@ LIVE_QUESTIONS = (
 DRAFT_TITLE = "Houses"
 DRAFT_QUESTIONS = (
     "lesson:houses:3",
-    "lesson:building:2",
-    "lesson:building:6",
+    "lesson:houses:5",
+    "lesson:building:4",
     "puzzle:build-1001-5",
 )
 
