@@ -54,6 +54,16 @@ class AnswerRecords(models.Manager["AnswerRecord"]):
             rule=outcome.rule or "",
         )
 
+    def change(self, record_id: int, outcome: Outcome) -> None:
+        """An answer changed while its question was still open (a live class that allows it):
+        the same record, now saying the new answer and its verdict."""
+        self.filter(pk=record_id).update(
+            play=outcome.play[:200],
+            correct=outcome.ok,
+            legal=outcome.legal,
+            rule=outcome.rule or "",
+        )
+
 
 class AnswerRecord(models.Model):
     """One answer to one exercise: a lesson step, a puzzle or a classroom question."""

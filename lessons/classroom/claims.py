@@ -54,7 +54,8 @@ def sign_in(request: HttpRequest, user: Any) -> SignIn:
     """The rule for the places a signed-out browser holds when someone signs in on it: all of
     them move, or none (they share the browser's learner)."""
     ids = request.session.get(SESSION_KEY, [])
-    places = list(Student.objects.filter(pk__in=ids, user=None).select_related("classroom"))
+    held = Student.objects.filter(pk__in=ids, user=None, left__isnull=True)
+    places = list(held.select_related("classroom"))
     if not places:
         return SignIn()
     classes = {place.classroom_id for place in places}
@@ -109,9 +110,9 @@ def places_at_sign_in(sender: Any, request: HttpRequest, user: Any, **kwargs: An
     found = sign_in(request, user)
     if found.claimed:
         learner, _created = Learner.objects.get_or_create(user=user)
-        for student in found.claimed:
-            student.user, student.learner = user, learner
-            student.save(update_fields=["user", "learner"])
+        for student in found.claimed:  # with an account now: no longer a guest
+            student.user, student.learner, student.guest = user, learner, False
+            student.save(update_fields=["user", "learner", "guest"])
         return
     leaving = {place.pk for place in found.kept_apart + found.offered}
     if not leaving:
@@ -144,7 +145,7 @@ def offered(request: HttpRequest) -> QuerySet[Student]:
     if not user.is_authenticated or not ids:
         return Student.objects.none()
     return (
-        Student.objects.filter(pk__in=ids, user=None)
+        Student.objects.filter(pk__in=ids, user=None, left__isnull=True)
         .exclude(classroom__in=Student.objects.filter(user=user).values("classroom"))
         .exclude(classroom__in=classes_taught(user))
         .select_related("classroom")
@@ -169,8 +170,8 @@ def claim_offered(request: HttpRequest) -> list[Student]:
             continue
         if place.learner_id is not None and place.learner_id != account.pk:
             learners.add(place.learner_id)
-        place.user, place.learner = user, account
-        place.save(update_fields=["user", "learner"])
+        place.user, place.learner, place.guest = user, account, False
+        place.save(update_fields=["user", "learner", "guest"])
         claimed.append(place)
     still_held = Student.objects.filter(learner__in=learners).values("learner")
     for learner in Learner.objects.filter(pk__in=learners, user=None).exclude(pk__in=still_held):

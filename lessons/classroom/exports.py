@@ -122,7 +122,7 @@ def class_session_rows(classroom: Classroom) -> Iterator[list[object]]:
 
 def homework_rows(classroom: Classroom) -> Iterator[list[object]]:
     """A row per try, per student, per homework (one empty row for a student with no tries)."""
-    students = list(classroom.students.select_related("user"))
+    students = list(classroom.roster.select_related("user"))
     for homework in classroom.homework.all():
         for work in homework_service.progress(homework, students):
             head: list[object] = [

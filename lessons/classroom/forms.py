@@ -112,11 +112,41 @@ class SessionForm(forms.Form):
     title = forms.CharField(label=_("Title of the session"), max_length=100)
 
 
+def _next_after_choices() -> list[tuple[str, StrOrPromise]]:
+    return [("", _("No: I move on"))] + [
+        (str(s), _("After %(n)s seconds") % {"n": s}) for s in live.NEXT_AFTER
+    ]
+
+
 class SettingsForm(forms.Form):
+    """A session's title, its leaderboard and its pacing."""
+
     title = forms.CharField(label=_("Title of the session"), max_length=100)
     leaderboard = forms.BooleanField(
-        label=_("Show a leaderboard (ranked by accuracy, then speed)"), required=False
+        label=_("Show the top five on the projector (ranked by accuracy, then speed)"),
+        help_text=_("Each phone shows only its own score and place."),
+        required=False,
     )
+    auto_reveal = forms.BooleanField(
+        label=_("Show the answer by itself once everyone has answered or time is up"),
+        required=False,
+    )
+    auto_advance = forms.TypedChoiceField(
+        label=_("After the answer, go on to the next question by itself"),
+        choices=_next_after_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    change_answers = forms.BooleanField(
+        label=_("Students may change their answer until time is up"), required=False
+    )
+
+    FIELDS = ("title", "leaderboard", "auto_reveal", "auto_advance", "change_answers")
+
+    @classmethod
+    def of(cls, session: LiveSession) -> SettingsForm:
+        return cls(initial={name: getattr(session, name) for name in cls.FIELDS})
 
 
 class TimeLimitField(forms.TypedChoiceField):

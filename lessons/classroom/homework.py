@@ -137,7 +137,7 @@ def _try(record: AnswerRecord, known: dict[str, questions.Asked | None]) -> Try:
 
 def progress(homework: Homework, students: Iterable[Student] | None = None) -> list[Work]:
     """Each student's work on the homework (the whole class unless ``students`` is given)."""
-    roster = list(students if students is not None else homework.classroom.students.all())
+    roster = list(students if students is not None else homework.classroom.roster)
     learners = [s.learner_id for s in roster if s.learner_id]
     records = AnswerRecord.objects.filter(_record_filter(homework), learner_id__in=learners)
     tries: dict[int, list[Try]] = {}

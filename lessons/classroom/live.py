@@ -1,11 +1,16 @@
 """Live sessions: building one, running it at the teacher's pace, answers, and the results.
 
 The teacher's moves (start, next, reveal, finish) are compare-and-swap on the session's state, so
-a double click or two co-teachers cannot skip a question. A student's answer is checked against
-the session while holding it (``_hold``: a shared lock on PostgreSQL, so answers do not queue
-behind one another, but the teacher's move waits for those already checked): the question must be
-the one being asked, still open and in time, and the database's unique constraint keeps only the
-first answer.
+a double click or two co-teachers cannot skip a question. The session's own pacing moves the same
+way (``keep_pace``, and the reveal once the last answer is in): whichever request notices first
+makes the move, once. A student's answer is checked against the session while holding it
+(``_hold``: a shared lock on PostgreSQL, so answers do not queue behind one another, but a move
+waits for those already checked): the question must be the one being asked, still open and in
+time; the database's unique constraint keeps one answer each, changed in place where the session
+allows it.
+
+Guests (a nickname, no account) leave the class list when a session they took part in ends,
+unless the teacher keeps them (``keep_guests``); their answers stay in the results.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from lessons.classroom import codes, numbers, questions
@@ -33,6 +40,7 @@ from lessons.classroom.models import (
     Student,
 )
 from lessons.classroom.questions import Asked
+from lessons.classroom.tiles import TileView
 from lessons.course.content import lesson_by_slug
 from lessons.keys import ExerciseKey
 from lessons.models import AnswerRecord
@@ -40,6 +48,7 @@ from lessons.questions import Outcome
 
 Status = LiveSession.Status
 TIME_LIMITS = (10, 20, 30, 45, 60, 90, 120)  # seconds; or none
+NEXT_AFTER = (5, 10, 15, 20, 30)  # seconds from the reveal to the next question, if chosen
 GRACE_SECONDS = 1.5  # a phone's answer sent at the last second still counts
 MOST_QUESTIONS = 50
 
@@ -61,7 +70,7 @@ class TooLate(SessionError):
 
 
 class AlreadyAnswered(SessionError):
-    """The student answered this question before: the first answer counts."""
+    """The student answered this question before, and the session keeps first answers."""
 
 
 def new_session(classroom: Classroom, title: str) -> LiveSession:
@@ -202,19 +211,126 @@ def advance(session: LiveSession, expected: str) -> bool:
         status=Status.ASKING,
         current=following,
         question_started=timezone.now(),
+        revealed=None,
     )
 
 
 def reveal(session: LiveSession, expected: str) -> bool:
     if session.status != Status.ASKING:
         return False
-    return _swap(session, expected, status=Status.REVEALED)
+    return _swap(session, expected, status=Status.REVEALED, revealed=timezone.now())
 
 
 def finish(session: LiveSession, expected: str) -> bool:
+    """End the session; its guests leave the class list (``keep_guests`` brings them back)."""
     if not session.is_open:
         return False
-    return _swap(session, expected, status=Status.FINISHED, finished=timezone.now())
+    finished = timezone.now()
+    moved = _swap(session, expected, status=Status.FINISHED, finished=finished)
+    if moved:
+        session_guests(session).filter(left__isnull=True).update(left=finished)
+    return moved
+
+
+def session_guests(session: LiveSession) -> QuerySet[Student]:
+    """The guests who took part in the session, still on the class list or not."""
+    return Student.objects.filter(sessions__session=session, guest=True)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Guests kept on the class list, and the nicknames that could not be (taken since)."""
+
+    kept: int
+    taken: tuple[str, ...] = ()
+
+
+def keep_guests(session: LiveSession, student_pk: int | None = None) -> Kept:
+    """Keep one guest of the session (``student_pk``) or all of them on the class list for good,
+    back on it if they had left, unless someone on it has since taken their nickname."""
+    guests = session_guests(session)
+    if student_pk is not None:
+        guests = guests.filter(pk=student_pk)
+    kept, taken = 0, []
+    for guest in guests:
+        try:
+            with transaction.atomic():
+                Student.objects.filter(pk=guest.pk).update(guest=False, left=None)
+            kept += 1
+        except IntegrityError:
+            taken.append(guest.nickname)
+    return Kept(kept, tuple(taken))
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What a session's pacing needs to know, read in one query by each poll
+    (``places.pace_of``): its state, the time limit of the question asked, when it was asked and
+    when its answer showed, and the session's pacing settings."""
+
+    pk: int
+    status: str
+    current: int
+    question_started: Any
+    time_limit: int | None
+    auto_reveal: bool
+    auto_advance: int | None
+    revealed: Any
+
+    @property
+    def state(self) -> str:
+        return f"{self.status}-{self.current}"  # as LiveSession.state
+
+    def due(self, now: Any) -> str:
+        """The move the pacing asks for now: "reveal", "next", or "" for none."""
+        if self.status == Status.ASKING and self.auto_reveal and self.time_limit is not None:
+            ends = self.question_started + timedelta(seconds=self.time_limit + GRACE_SECONDS)
+            return "reveal" if now >= ends else ""
+        if self.status == Status.REVEALED and self.auto_advance and self.revealed is not None:
+            return "next" if now >= self.revealed + timedelta(seconds=self.auto_advance) else ""
+        return ""
+
+
+def keep_pace(pace: Pace) -> bool:
+    """Make the move the session's pacing asks for, if it is due: reveal a timed question once
+    its time (and the grace) is up, or ask the next question ``auto_advance`` seconds after the
+    reveal (never finishing: the teacher ends the session). A compare-and-swap, so of all the
+    polls that notice it at once, one moves the session; True if this one did."""
+    now = timezone.now()
+    move = pace.due(now)
+    seen = LiveSession.objects.filter(pk=pace.pk, status=pace.status, current=pace.current)
+    if move == "reveal":
+        return bool(seen.update(status=Status.REVEALED, revealed=now))
+    if (
+        move == "next"
+        and Question.objects.filter(session_id=pace.pk, number=pace.current + 1).exists()
+    ):
+        return bool(
+            seen.update(
+                status=Status.ASKING,
+                current=pace.current + 1,
+                question_started=now,
+                revealed=None,
+            )
+        )
+    return False
+
+
+def _reveal_if_all_answered(session_pk: int, question: Question) -> bool:
+    """After an answer: reveal the question if everyone who joined has answered it and the
+    session reveals by itself. One UPDATE, whose condition finds nobody left to answer: of two
+    last answers stored at once, the later to look sees both."""
+    answered = Answer.objects.filter(question_id=question.pk, student_id=OuterRef("student_id"))
+    waiting = Participant.objects.filter(session_id=OuterRef("pk")).filter(~Exists(answered))
+    return bool(
+        LiveSession.objects.filter(
+            ~Exists(waiting),
+            pk=session_pk,
+            status=Status.ASKING,
+            current=question.number,
+            auto_reveal=True,
+        ).update(status=Status.REVEALED, revealed=timezone.now())
+    )
 
 
 def open_session(code: str) -> LiveSession | None:
@@ -259,6 +375,29 @@ def _hold(session: LiveSession) -> LiveSession | None:
     return next(iter(found), None)
 
 
+def _open_question(
+    session: LiveSession, number: int, question: Question | None
+) -> tuple[LiveSession, Question, float]:
+    """Inside a transaction: the session held (``_hold``), question ``number`` if it is the one
+    being asked, and the seconds since it was asked; raises Closed or TooLate."""
+    held = _hold(session)
+    if held is None or held.status != Status.ASKING or held.current != number:
+        raise Closed(_("This question is closed: your answer was not counted."))
+    if question is None or (question.session_id, question.number) != (held.pk, number):
+        question = held.questions.get(number=number)
+    assert held.question_started is not None
+    taken = (timezone.now() - held.question_started).total_seconds()
+    if question.time_limit is not None and taken > question.time_limit + GRACE_SECONDS:
+        raise TooLate(
+            _(
+                "Time is up: this question had %(limit)s seconds and your answer "
+                "came after %(taken)s, so it was not counted."
+            )
+            % {"limit": question.time_limit, "taken": int(taken)}
+        )
+    return held, question, taken
+
+
 def submit(
     session: LiveSession,
     student: Student,
@@ -267,40 +406,50 @@ def submit(
     question: Question | None = None,
 ) -> Answer:
     """Store a judged answer to question ``number`` (``question``, if the caller has read it: its
-    time limit no longer changes once asked); raises Closed, TooLate or AlreadyAnswered."""
+    time limit no longer changes once asked), or change the student's answer where the session
+    allows it; then reveal the question if that was the last answer. Raises Closed, TooLate or
+    AlreadyAnswered."""
+    learner = student.learner_id  # its id is enough: no query for the learner
+    if learner is None:  # pragma: no cover - every student is given one on joining
+        raise Closed(_("Join the session again to answer."))
     try:
         with transaction.atomic():
-            held = _hold(session)
-            if held is None or held.status != Status.ASKING or held.current != number:
-                raise Closed(_("This question is closed: your answer was not counted."))
-            if question is None or (question.session_id, question.number) != (held.pk, number):
-                question = held.questions.get(number=number)
-            assert held.question_started is not None
-            taken = (timezone.now() - held.question_started).total_seconds()
-            if question.time_limit is not None and taken > question.time_limit + GRACE_SECONDS:
-                raise TooLate(
-                    _(
-                        "Time is up: this question had %(limit)s seconds and your answer "
-                        "came after %(taken)s, so it was not counted."
-                    )
-                    % {"limit": question.time_limit, "taken": int(taken)}
-                )
-            learner = student.learner_id  # its id is enough: no query for the learner
-            if learner is None:  # pragma: no cover - every student is given one on joining
-                raise Closed(_("Join the session again to answer."))
+            _held, question, taken = _open_question(session, number, question)
             record = AnswerRecord.objects.record(learner, question.exercise_key, outcome)
-            return Answer.objects.create(
+            answer = Answer.objects.create(
                 question=question, student=student, record=record, seconds=taken
             )
-    except IntegrityError:
-        raise AlreadyAnswered(
-            _("You have already answered this question: your first answer counts.")
-        ) from None
+    except IntegrityError:  # an answer is in already
+        return _change(session, student, number, outcome)
+    _reveal_if_all_answered(session.pk, question)
+    return answer
+
+
+def _change(session: LiveSession, student: Student, number: int, outcome: Outcome) -> Answer:
+    """The student's answer, changed to ``outcome`` if the session allows it and the question is
+    still open and in time (the seconds are the new answer's)."""
+    with transaction.atomic():
+        held, question, taken = _open_question(session, number, None)
+        if not held.change_answers:
+            raise AlreadyAnswered(
+                _("You have already answered this question: your first answer counts.")
+            )
+        answer = (
+            Answer.objects.select_for_update()
+            .select_related("record")
+            .get(question=question, student=student)
+        )
+        AnswerRecord.objects.change(answer.record_id, outcome)
+        answer.seconds = taken
+        answer.save(update_fields=["seconds"])
+        answer.record.refresh_from_db()
+        return answer
 
 
 @dataclass(frozen=True)
 class Bar:
-    """One play in the spread: how many chose it, and whether it was right."""
+    """One answer in the spread: how many chose it, and whether it was right; ``tile``: its
+    tile's number (1, 2, …), or 0 for a play on the table."""
 
     words: str
     count: int
@@ -308,15 +457,25 @@ class Bar:
     correct: bool
     legal: bool
     rule: str
+    tile: int = 0
+
+    @property
+    def mark(self) -> TileView | None:
+        """A tile's number, shape and colour, as the phones showed it."""
+        return TileView(self.tile, self.words, "", "") if self.tile else None
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A joined student on the teacher's screen."""
+    """A joined student on the teacher's screen; a guest (a nickname alone) may be kept on the
+    class list, or brought back to it once they ``left``."""
 
+    pk: int
     nickname: str
     real_name: str
     answered: bool
+    guest: bool = False
+    left: bool = False
 
 
 @dataclass(frozen=True)
@@ -330,10 +489,16 @@ class Board:
     answered: int
     spread: list[Bar]
     time_left: float | None
+    next_in: float | None = None  # seconds until the next question comes by itself
+    ranked: list[StudentResult] = field(default_factory=list)  # everyone, once answers show
 
     @property
     def joined(self) -> int:
         return len(self.seats)
+
+    @property
+    def guests(self) -> int:
+        return sum(seat.guest for seat in self.seats)
 
     @property
     def token(self) -> str:
@@ -342,25 +507,49 @@ class Board:
 
 
 def spread(question: Question, asked: Asked | None) -> tuple[int, list[Bar]]:
+    """How the class answered: every tile in its order, with 0 where nobody chose it; then the
+    plays made on the table, most chosen first, each right one shown even if nobody made it."""
     rows = (
         Answer.objects.filter(question=question)
         .values("record__play", "record__correct", "record__legal", "record__rule")
         .annotate(n=Count("id"))
     )
+    chosen = {row["record__play"]: row for row in rows}
     total = sum(row["n"] for row in rows)
-    bars = [
-        Bar(
-            words=asked.play_words(row["record__play"]) if asked else row["record__play"],
-            count=row["n"],
-            percent=round(100 * row["n"] / total) if total else 0,
-            correct=row["record__correct"],
-            legal=row["record__legal"],
-            rule=row["record__rule"],
+
+    def bar(play: str, correct: bool, tile: int = 0, words: str = "") -> Bar:
+        row = chosen.pop(play, None)
+        count = row["n"] if row else 0
+        return Bar(
+            words=words or (asked.play_words(play) if asked else play),
+            count=count,
+            percent=round(100 * count / total) if total else 0,
+            correct=row["record__correct"] if row else correct,
+            legal=row["record__legal"] if row else True,
+            rule=row["record__rule"] if row else "",
+            tile=tile,
         )
-        for row in rows
+
+    tiles, right = chart_rows(asked, get_language()) if asked else ((), ())
+    bars = [
+        bar(play, correct, number, words) for number, (play, correct, words) in enumerate(tiles, 1)
     ]
-    bars.sort(key=lambda bar: (-bar.count, not bar.correct, bar.words))
-    return total, bars
+    plays = [bar(play, True) for play in right if play in chosen or not tiles]
+    plays += [bar(play, row["record__correct"]) for play, row in list(chosen.items())]
+    plays.sort(key=lambda bar: (-bar.count, not bar.correct, bar.words))
+    return total, bars + plays
+
+
+@lru_cache(maxsize=256)
+def chart_rows(
+    asked: Asked, language: str | None
+) -> tuple[tuple[tuple[str, bool, str], ...], tuple[str, ...]]:
+    """The rows a question's chart always has: its tiles (recorded answer, right or not, their
+    words as the phones showed them), and its right plays; worked out once per question and
+    ``language`` (the active one, part of the key only): an ending's need a search."""
+    question = asked.question
+    tiles = tuple((tile.play, tile.right, tile.words) for tile in question.tiles())
+    return tiles, question.right_plays()
 
 
 def board_token(session: LiveSession) -> str:
@@ -383,15 +572,35 @@ def board(session: LiveSession) -> Board:
         answered_ids = set(question.answers.values_list("student_id", flat=True))
         answered, bars = spread(question, asked)
     joined = session.participants.order_by("student__nickname").values_list(
-        "student_id", "student__nickname", "student__real_name"
-    )  # only the three columns shown: a class of 200 is redrawn on every answer
-    seats = [Seat(nickname, real_name, pk in answered_ids) for pk, nickname, real_name in joined]
+        "student_id", "student__nickname", "student__real_name", "student__guest", "student__left"
+    )  # only the columns shown: a class of 200 is redrawn on every answer
+    seats = [
+        Seat(pk, nickname, real_name, pk in answered_ids, guest, left is not None)
+        for pk, nickname, real_name, guest, left in joined
+    ]
     time_left = (
         deadline(session, question)
         if question is not None and session.status == Status.ASKING
         else None
     )
-    return Board(session, question, asked, seats, answered, bars, time_left)
+    ranked = (
+        leaderboard(standings(session))
+        if session.status in (Status.REVEALED, Status.FINISHED)
+        else []
+    )
+    return Board(
+        session, question, asked, seats, answered, bars, time_left, next_in(session), ranked
+    )
+
+
+def next_in(session: LiveSession) -> float | None:
+    """Seconds until the next question comes by itself (``auto_advance``), if it will."""
+    if session.status != Status.REVEALED or not session.auto_advance or session.revealed is None:
+        return None
+    if not session.questions.filter(number=session.current + 1).exists():
+        return None  # the teacher ends the session
+    ends = session.revealed + timedelta(seconds=session.auto_advance)
+    return max(0.0, (ends - timezone.now()).total_seconds())
 
 
 @dataclass(frozen=True)
@@ -457,24 +666,59 @@ def _result(session: LiveSession, student: Student, tally: Mapping[str, Any]) ->
 
 
 def score(session: LiveSession, student: Student) -> StudentResult:
-    """One student's score, without a rank, in one query: what their own page shows at the end,
-    when every student's page asks at once."""
+    """One student's score, without a rank, in one query."""
     mine = Answer.objects.filter(question__session=session, student=student)
     return _result(session, student, mine.aggregate(**_tally()))
 
 
+NOTHING = {"answered": 0, "right": 0, "seconds": 0}
+
+
+def _tallies(session: LiveSession) -> dict[int, Mapping[str, Any]]:
+    """Each student's answers added up, by student, in one grouped query."""
+    answers = Answer.objects.filter(question__session=session).values("student_id")
+    return {row["student_id"]: row for row in answers.annotate(**_tally())}
+
+
+def _rank_key(asked: int, tally: Mapping[str, Any], pk: int) -> tuple[int, bool, float, int]:
+    """Accuracy first (of the questions asked, so a skipped one counts against), then speed (no
+    answer at all last); the one who joined the class first ahead in a tie."""
+    answered = tally["answered"]
+    accuracy = round(100 * tally["right"] / asked) if asked else 0
+    mean = tally["seconds"] / answered if answered else None
+    return (-accuracy, mean is None, mean or 0.0, pk)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A student's own standing: their score, their rank and how many are ranked."""
+
+    mine: StudentResult
+    rank: int
+    of: int
+
+
+def standing_of(session: LiveSession, student: Student) -> Standing:
+    """One student's score and rank, for their own phone only (nobody sees another's): two
+    light queries, and no other student read."""
+    tallies = _tallies(session)
+    joined = list(session.participants.values_list("student_id", flat=True))
+    mine = _rank_key(session.current, tallies.get(student.pk, NOTHING), student.pk)
+    ahead = sum(_rank_key(session.current, tallies.get(pk, NOTHING), pk) < mine for pk in joined)
+    result = _result(session, student, tallies.get(student.pk, NOTHING))
+    return Standing(result, ahead + 1, len(joined))
+
+
 def standings(session: LiveSession) -> list[StudentResult]:
     """Every joined student's score and rank, by nickname, from one grouped query."""
-    answers = Answer.objects.filter(question__session=session).values("student_id")
-    tallies = {row["student_id"]: row for row in answers.annotate(**_tally())}
-    nothing = {"answered": 0, "right": 0, "seconds": 0}
+    tallies = _tallies(session)
     rows = [
-        _result(session, p.student, tallies.get(p.student_id, nothing))
+        _result(session, p.student, tallies.get(p.student_id, NOTHING))
         for p in session.participants.select_related("student")
     ]
     order = sorted(
         rows,
-        key=lambda r: (-r.accuracy, r.mean_seconds is None, r.mean_seconds or 0, r.student.pk),
+        key=lambda r: _rank_key(session.current, tallies.get(r.student.pk, NOTHING), r.student.pk),
     )
     ranks = {id(row): place for place, row in enumerate(order, 1)}
     return [

@@ -37,6 +37,11 @@ class Classroom(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def roster(self) -> models.QuerySet[Student]:
+        """The class list: every student but the guests who have left it."""
+        return self.students.filter(left__isnull=True)
+
 
 class Student(models.Model):
     """One place on a roster. Others see only the nickname; the real name is the teacher's."""
@@ -60,12 +65,21 @@ class Student(models.Model):
     # The join key of the browser that joined (``game.web.browser``): the two posts of a
     # double click on Join are one browser's, and get this one place.
     browser = models.CharField(max_length=32, blank=True, default="")
+    # Joined with a nickname alone: leaves the class list when a session they took part in ends,
+    # unless the teacher keeps them (``left``: when; their answers stay in the results).
+    guest = models.BooleanField(default=False)
+    left = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["nickname", "pk"]
         constraints = [
-            models.UniqueConstraint(Lower("nickname"), "classroom", name="one_nickname_per_class"),
+            models.UniqueConstraint(
+                Lower("nickname"),
+                "classroom",
+                condition=models.Q(left__isnull=True),
+                name="one_nickname_per_class_list",
+            ),
             models.UniqueConstraint(
                 fields=["classroom", "user"],
                 condition=models.Q(user__isnull=False),
@@ -73,8 +87,8 @@ class Student(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["classroom", "browser"],
-                condition=~models.Q(browser=""),
-                name="one_place_per_browser_per_class",
+                condition=~models.Q(browser="") & models.Q(left__isnull=True),
+                name="one_listed_place_per_browser_per_class",
             ),
         ]
 
@@ -101,6 +115,13 @@ class LiveSession(models.Model):
     current = models.PositiveSmallIntegerField(default=0)  # the question shown; 0 before one
     question_started = models.DateTimeField(null=True, blank=True)
     leaderboard = models.BooleanField(default=False)
+    # Pacing: an answer may be changed until time is up; the answer shows by itself once
+    # everyone has answered or time is up; the next question comes ``auto_advance`` seconds
+    # after the answer showed (``revealed``), if set.
+    change_answers = models.BooleanField(default=False)
+    auto_reveal = models.BooleanField(default=True)
+    auto_advance = models.PositiveSmallIntegerField(null=True, blank=True)
+    revealed = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -169,7 +190,8 @@ class Participant(models.Model):
 
 
 class Answer(models.Model):
-    """A student's answer to a live question: the first one counts, the database sees to it."""
+    """A student's answer to a live question: one each, the database sees to it (changed in
+    place where the session lets students change their answer)."""
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="answers")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="answers")

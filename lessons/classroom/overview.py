@@ -244,7 +244,7 @@ def class_rows(classroom: Classroom, students: QuerySet[Student] | None = None) 
     """Every student of the class (or those of ``students``) in numbers, by nickname, in nine
     queries whatever its size."""
     if students is None:
-        students = classroom.students.all()
+        students = classroom.roster
     learners = _learners(students)
     lessons = _lessons(learners)
     solved = _solved_puzzles(learners)

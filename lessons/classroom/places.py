@@ -1,4 +1,5 @@
-"""A student's place in a live session as their page shows it, read in one query.
+"""A student's place in a live session as their page shows it, read in one query; and a session's
+pace, read in one more.
 
 A class of 200 polls every 2 seconds, and when the teacher moves on every page asks for the new
 question within those 2 seconds; then the class answers in a burst. On such a server the ORM's
@@ -18,6 +19,7 @@ from django.db import connection
 from django.db.models import Model
 
 from game.web.rows import Columns, columns, read_row
+from lessons.classroom.live import Pace
 from lessons.classroom.models import Answer, Classroom, LiveSession, Participant, Question, Student
 from lessons.models import AnswerRecord
 
@@ -95,14 +97,39 @@ def place_of(session_pk: int, students: Sequence[int], user_pk: int | None) -> P
     return Place(session, student, question, answer)
 
 
-def state_of(session_pk: int) -> str | None:
-    """A session's state (``LiveSession.state``) read on its own: the students' pages poll with
-    the state they show, and most polls need nothing more."""
+@cache
+def _pace_sql(vendor: str) -> str:
     name = connection.ops.quote_name
+    session, question = _readers(vendor)[0], _readers(vendor)[3]
+    return (
+        f"SELECT {session.select}, {question.select}"
+        f" FROM {name(LiveSession._meta.db_table)} s"
+        f" LEFT JOIN {name(Question._meta.db_table)} q ON q.session_id = s.id"
+        " AND q.number = s.current"
+        " WHERE s.id = %s"
+    )
+
+
+def pace_of(session_pk: int) -> Pace | None:
+    """A session's state and pacing (``live.Pace``) read on their own, with the time limit of
+    the question asked: every page polls with the state it shows, and most polls need nothing
+    more, but each may find the session due to move on by itself (``live.keep_pace``)."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT status, current FROM {name(LiveSession._meta.db_table)} WHERE id = %s",
-            [session_pk],
-        )
+        cursor.execute(_pace_sql(connection.vendor), [session_pk])
         row = cursor.fetchone()
-    return None if row is None else f"{row[0]}-{row[1]}"  # as LiveSession.state
+    if row is None:
+        return None
+    readers = _readers(connection.vendor)
+    session, question = read_row(row, (readers[0], readers[3]))
+    assert isinstance(session, LiveSession)
+    assert question is None or isinstance(question, Question)
+    return Pace(
+        pk=session.pk,
+        status=session.status,
+        current=session.current,
+        question_started=session.question_started,
+        time_limit=question.time_limit if question is not None else None,
+        auto_reveal=session.auto_reveal,
+        auto_advance=session.auto_advance,
+        revealed=session.revealed,
+    )

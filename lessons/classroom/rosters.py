@@ -99,8 +99,13 @@ def _mine(request: HttpRequest) -> Q:
 
 
 def my_students(request: HttpRequest) -> QuerySet[Student]:
-    """The places this browser (or this account) has on any roster."""
-    return Student.objects.filter(_mine(request))
+    """The places this browser (or this account) has on any class list."""
+    return Student.objects.filter(_mine(request), left__isnull=True)
+
+
+def places_left(request: HttpRequest) -> QuerySet[Student]:
+    """The guest places this browser held that left a class list when a session ended."""
+    return Student.objects.filter(_mine(request), left__isnull=False)
 
 
 def my_places(request: HttpRequest) -> tuple[list[int], int | None]:
@@ -123,14 +128,15 @@ def _remember(request: HttpRequest, student: Student) -> None:
 
 
 def _joined_from_here(request: HttpRequest, classroom: Classroom, browser: str) -> Student | None:
-    """This browser's place in the class: remembered in its session, its account's, or made
-    with its join key (by the other post of a double click, perhaps not saved in the session)."""
-    return Student.objects.filter(_mine(request) | Q(browser=browser), classroom=classroom).first()
+    """This browser's place on the class list: remembered in its session, its account's, or made
+    with its join key (by the other post of a double click, perhaps not saved in the session).
+    A guest's place that left the list is no longer theirs: coming back makes a new one."""
+    return classroom.roster.filter(_mine(request) | Q(browser=browser)).first()
 
 
 def _room_for(classroom: Classroom, places: int) -> None:
     """Raise RosterError unless the class has ``places`` more places."""
-    if classroom.students.count() + places > MOST_STUDENTS_IN_A_CLASS:
+    if classroom.roster.count() + places > MOST_STUDENTS_IN_A_CLASS:
         raise RosterError(
             _(
                 "This class is full: it has room for %(n)s students. Ask your teacher to remove "
@@ -163,6 +169,7 @@ def enrol(request: HttpRequest, classroom: Classroom, nickname: str) -> Student:
                 user=user,
                 learner=current_learner(request),
                 browser=browser,
+                guest=user is None,  # a nickname alone: on the list until the session ends
             )
     except IntegrityError:
         found = _joined_from_here(request, classroom, browser)  # the other post's place
@@ -225,7 +232,7 @@ def create_logins(classroom: Classroom, names: list[str]) -> list[LoginCard]:
     """A login for each name, with a nickname and password; the passwords are shown only now."""
     _room_for(classroom, len(names))
     user_model = get_user_model()
-    taken = {n.lower() for n in classroom.students.values_list("nickname", flat=True)}
+    taken = {n.lower() for n in classroom.roster.values_list("nickname", flat=True)}
     cards = []
     for name in names:
         nickname = _free_nickname(classroom, taken)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.middleware.csrf import get_token
@@ -38,6 +39,7 @@ from lessons.classroom.forms import (
 from lessons.classroom.models import LiveSession
 from lessons.classroom.places import Place
 from lessons.classroom.questions import Asked
+from lessons.classroom.tiles import tile_of, tiles_of
 from lessons.classroom.views import _confirmed, csv_response, join_context
 from lessons.questions import AnswerError, Outcome
 
@@ -52,6 +54,15 @@ def _taught_session(request: HttpRequest, pk: int) -> LiveSession:
     )
 
 
+def _paced_session(request: HttpRequest, pk: int) -> LiveSession:
+    """``_taught_session``, after the move its pacing was due, if any (``_paced``)."""
+    session = _taught_session(request, pk)
+    pace = _paced(pk)
+    if pace is not None and pace.state != session.state:
+        session.refresh_from_db()
+    return session
+
+
 def question_context(
     asked: Asked | None,
     number: int,
@@ -59,8 +70,10 @@ def question_context(
     can_answer: bool = False,
     picked: Picked = NOTHING_PICKED,
     outcome: Outcome | None = None,
+    tiles_html: str = "",
 ) -> dict[str, Any]:
-    """What the question partial draws; only the answering seat's view of the table.
+    """What the question partial draws; only the answering seat's view of the table, and the
+    answers as tiles (``tiles_html``: the phone's own, or the tiles as the room sees them).
     ``outcome``: an attempt that could mean several plays, to choose from."""
     if asked is None:
         return {"asked": None}
@@ -72,46 +85,69 @@ def question_context(
         outcome=outcome,
         picked=picked,
         plain_words=True,  # a chosen card's plays said plainly: "a sweep!" gives it away
-        submit_label=_("Send my answer"),
+        tiled=True,
     )
-    return {"asked": asked, "number": number, "can_answer": can_answer, "asking": asking}
+    if not tiles_html:
+        tiles_html = render_to_string("classroom/tiles.html", {"tiles": tiles_of(asked)})
+    return {
+        "asked": asked,
+        "number": number,
+        "can_answer": can_answer,
+        "asking": asking,
+        "tiles_html": mark_safe(tiles_html),  # drawn by classroom/tiles.html
+    }
 
 
-# Where the drawn question holds the form's CSRF token: each page puts its own in.
+# Where the drawn question holds the form's CSRF token and the student's own tiles: each page
+# puts its own in.
 _CSRF_STAND_IN = f"csrf-stand-in-{secrets.token_hex(16)}"
+_TILES_STAND_IN = f"tiles-stand-in-{secrets.token_hex(16)}"
 
 
 @lru_cache(maxsize=256)
 def _question_drawn(
-    asked: Asked,
-    number: int,
-    answer_url: str,
-    can_answer: bool,
-    revealed: bool,
-    language: str | None,
+    asked: Asked, number: int, answer_url: str, can_answer: bool, language: str | None
 ) -> str:
-    """The question partial (after the answer, if ``revealed``) as every student who has not
-    started a play sees it, drawn once per process: when the teacher moves on, the whole class
-    asks for it within 2 seconds. ``language`` is the active one, part of the key only."""
-    context = question_context(asked, number, answer_url, can_answer)
+    """The question partial as every student who has not started a play sees it, drawn once
+    per process: when the session moves on, the whole class asks for it within 2 seconds.
+    ``language`` is the active one, part of the key only."""
+    context = question_context(asked, number, answer_url, can_answer, tiles_html=_TILES_STAND_IN)
     context["csrf_token"] = _CSRF_STAND_IN
-    drawn = render_to_string("classroom/question.html", context)
-    if revealed:
-        drawn = render_to_string("classroom/reveal.html", {"reveal": asked.reveal()}) + drawn
-    return drawn
+    return render_to_string("classroom/question.html", context)
 
 
 def question_drawn(
     request: HttpRequest,
     asked: Asked,
     number: int,
+    tiles_html: str,
     answer_url: str = "",
     can_answer: bool = False,
-    revealed: bool = False,
 ) -> SafeString:
-    """``_question_drawn`` with this page's own CSRF token in its form."""
-    drawn = _question_drawn(asked, number, answer_url, can_answer, revealed, get_language())
-    return mark_safe(drawn.replace(_CSRF_STAND_IN, get_token(request)))  # drawn by the templates
+    """``_question_drawn`` with this page's own CSRF token in its form, and its own tiles."""
+    drawn = _question_drawn(asked, number, answer_url, can_answer, get_language())
+    drawn = drawn.replace(_CSRF_STAND_IN, get_token(request))
+    return mark_safe(drawn.replace(_TILES_STAND_IN, tiles_html))  # drawn by the templates
+
+
+def phone_tiles(
+    request: HttpRequest,
+    asked: Asked,
+    number: int,
+    chosen: str = "",
+    answer_url: str = "",
+    locked: bool = False,
+    revealed: bool = False,
+) -> str:
+    """A student's tiles: to tap (``answer_url``) unless ``locked``, the one they chose marked;
+    after the reveal, each marked right or wrong."""
+    context = {
+        "tiles": tiles_of(asked, chosen, revealed),
+        "answer_url": answer_url,
+        "number": number,
+        "locked": locked,
+    }
+    return render_to_string("classroom/tiles.html", context, request)
 
 
 # The teacher's side ---------------------------------------------------------------------------
@@ -157,8 +193,7 @@ def _builder(
         "found": found,
         "added": added,
         "lesson_form": forms.get("lesson_form") or LessonQuestionsForm(),
-        "settings_form": forms.get("settings_form")
-        or SettingsForm(initial={"title": session.title, "leaderboard": session.leaderboard}),
+        "settings_form": forms.get("settings_form") or SettingsForm.of(session),
         "error": forms.get("error"),
     }
     if getattr(request, "htmx", False) and request.method == "GET":
@@ -171,7 +206,7 @@ def _builder(
 def session_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A draft is built here (its picker's filters in the address); an open session is run from
     here; a finished one links results."""
-    session = _taught_session(request, pk)
+    session = _paced_session(request, pk)
     if session.status == Status.DRAFT:
         return _builder(request, session)
     return render(request, "classroom/session.html", _live_context(request, session))
@@ -246,9 +281,9 @@ def session_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = SettingsForm(request.POST)
     if not form.is_valid():
         return _builder(request, session, status=400, settings_form=form)
-    session.title = form.cleaned_data["title"]
-    session.leaderboard = form.cleaned_data["leaderboard"]
-    session.save(update_fields=["title", "leaderboard"])
+    for name in SettingsForm.FIELDS:
+        setattr(session, name, form.cleaned_data[name])
+    session.save(update_fields=list(SettingsForm.FIELDS))
     return redirect("classroom:session", pk=session.pk)
 
 
@@ -333,10 +368,43 @@ def session_finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def keep_guests(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a guest (``student``) or every guest of the session on the class list: without it
+    they leave it when the session ends."""
+    session = _taught_session(request, pk)
+    one = request.POST.get("student")
+    student = read_number(one, numbers.DIGITS) if one is not None else None
+    if one is not None and student is None:
+        return HttpResponseBadRequest(_("That is not a student of this session."))
+    kept = live.keep_guests(session, student)
+    if kept.kept:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s guest stays on the class list.",
+                "%(n)s guests stay on the class list.",
+                kept.kept,
+            )
+            % {"n": kept.kept},
+        )
+    for nickname in kept.taken:
+        messages.warning(
+            request,
+            _(
+                "“%(nickname)s” cannot come back to the class list: someone on it has that "
+                "nickname now."
+            )
+            % {"nickname": nickname},
+        )
+    return redirect(reverse("classroom:session", args=[session.pk]) + "#joined-title")
+
+
+@login_required
 @require_GET
 def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The polled part of the dashboard: 204 if nothing changed, all of it if the state did."""
-    session = _taught_session(request, pk)
+    session = _paced_session(request, pk)
     if session.state != request.GET.get("state"):
         response = render(request, "classroom/session.html#live", _live_context(request, session))
         return reswap(retarget(response, "#live"), "outerHTML")
@@ -347,7 +415,7 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 LEADERBOARD_STEP = "leaderboard"  # the projector's step between a question's answer and the next
-LEADERBOARD_SIZE = 10
+LEADERBOARD_SIZE = 5  # the room sees the top five, as on a podium; nobody below is named
 
 
 def _projector_step(session: LiveSession, asked_for: str | None) -> str:
@@ -408,8 +476,8 @@ def _projector_context(
 @require_GET
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The big screen for the room, a page of its own (no site header or footer): the code to
-    join, each question, its answers' spread once revealed, the leaderboard, the end."""
-    session = _taught_session(request, pk)
+    join, each question, its answers' spread once revealed, the top five, the end."""
+    session = _paced_session(request, pk)
     step = _projector_step(session, request.GET.get("show"))
     context = _projector_context(request, session, step=step)
     return render(request, "classroom/projector.html", context)
@@ -420,7 +488,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 def projector_screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector's poll: 204 while nothing changed; the count alone when only answers or
     joins came in; the whole screen when the session (or the projector's step) moved on."""
-    session = _taught_session(request, pk)
+    session = _paced_session(request, pk)
     step = _projector_step(session, request.GET.get("show"))
     if _screen_token(session, step) == request.GET.get("token"):
         return HttpResponse(status=204)
@@ -465,40 +533,47 @@ def _student_context(
     picked: Picked = NOTHING_PICKED,
     choosing: Outcome | None = None,
 ) -> dict[str, Any]:
-    """What the student's page shows, at their ``place``; the question as the whole class sees
-    it (``question_drawn``) unless this student is part-way through a play."""
+    """What the student's phone shows, at their ``place``: the question, the time left and the
+    tiles (the question as the whole class sees it, ``question_drawn``, unless this student is
+    part-way through a play); after the reveal their own verdict first, the answer, and their
+    own score and place; nobody else's."""
     session, student = place.session, place.student
     question, answer = (place.question, place.answer) if session.is_open else (None, None)
     asked = questions.resolve(question.source) if question else None
+    chosen = answer.record.play if answer else ""
     context: dict[str, Any] = {
         "session": session,
         "student": student,
         "question": question,
         "answer": answer,
-        "answer_words": asked.play_words(answer.record.play) if answer and asked else "",
+        "answer_words": asked.play_words(chosen) if answer and asked else "",
+        "answer_tile": tile_of(asked, chosen) if answer and asked else None,
         "message": message,
         "time_left": None,
     }
-    if question is not None and session.status == Status.ASKING:
+    if question is not None and session.status == Status.ASKING and asked is not None:
         time_left = live.deadline(session, question)
-        can_answer = answer is None and (time_left is None or time_left > 0)
+        in_time = time_left is None or time_left > 0
+        can_answer = in_time and (answer is None or session.change_answers)
         answer_url = reverse("classroom:live_answer", args=[session.pk])
-        if asked is not None and picked == NOTHING_PICKED and choosing is None:
-            drawn = question_drawn(request, asked, question.number, answer_url, can_answer)
+        tiles = phone_tiles(
+            request, asked, question.number, chosen, answer_url, locked=not can_answer
+        )
+        if picked == NOTHING_PICKED and choosing is None:
+            drawn = question_drawn(request, asked, question.number, tiles, answer_url, can_answer)
             context |= {"asked": asked, "can_answer": can_answer, "question_drawn": drawn}
         else:
             context |= question_context(
-                asked, question.number, answer_url, can_answer, picked, choosing
+                asked, question.number, answer_url, can_answer, picked, choosing, tiles
             )
-        context["time_left"] = time_left
-        context["time_limit"] = question.time_limit
+        context |= {"time_left": time_left, "time_limit": question.time_limit, "in_time": in_time}
     elif question is not None and session.status == Status.REVEALED and asked is not None:
-        drawn = question_drawn(request, asked, question.number, revealed=True)
-        context |= {"asked": asked, "question_drawn": drawn}
+        tiles = phone_tiles(request, asked, question.number, chosen, revealed=True)
+        drawn = question_drawn(request, asked, question.number, tiles)
+        context |= {"asked": asked, "question_drawn": drawn, "reveal": asked.reveal()}
+        context["standing"] = live.standing_of(session, student)
     elif session.status == Status.FINISHED:
-        context["mine"] = live.score(session, student)
-        if session.leaderboard:
-            context["leaderboard"] = live.leaderboard(live.standings(session))[:10]
+        context["standing"] = live.standing_of(session, student)
     return context
 
 
@@ -506,8 +581,18 @@ def _not_joined() -> HttpResponse:
     return redirect("classroom:join")
 
 
+def _paced(pk: int) -> live.Pace | None:
+    """The session's pace, after the move its pacing was due, if any: every page's poll may be
+    the one that makes it (``live.keep_pace``), whoever's screen is open."""
+    pace = places.pace_of(pk)
+    if pace is not None and live.keep_pace(pace):
+        pace = places.pace_of(pk)
+    return pace
+
+
 @require_GET
 def live_page(request: HttpRequest, pk: int) -> HttpResponse:
+    _paced(pk)
     place = _joined(request, pk)
     if place is None:
         return _not_joined()
@@ -516,10 +601,11 @@ def live_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def live_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """Polled by the student's page: 204 while the teacher has not moved on. The session's state
+    """Polled by the student's page: 204 while the session has not moved on. The session's pace
     is read first, alone: most polls end there, without the browser's session or its student."""
     shown = request.GET.get("state")
-    if places.state_of(pk) == shown:
+    pace = _paced(pk)
+    if pace is None or pace.state == shown:
         return HttpResponse(status=204)
     place = _joined(request, pk)
     if place is None or place.session.state == shown:

@@ -116,7 +116,7 @@ class StartForm(forms.Form):
 def _start_page(
     request: HttpRequest, classroom: Classroom, form: StartForm | None = None, status: int = 200
 ) -> HttpResponse:
-    students = list(classroom.students.all())
+    students = list(classroom.roster)
     if form is None:
         form = StartForm(students, initial={"players": sorted(tableplay.present(students))})
     context = {
@@ -136,7 +136,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = owned_class(request, pk)
     if request.method == "GET":
         return _start_page(request, classroom)
-    form = StartForm(list(classroom.students.all()), request.POST)
+    form = StartForm(list(classroom.roster), request.POST)
     if not form.is_valid():
         return _start_page(request, classroom, form, status=400)
     chosen = [s for s in form.students if s.pk in set(form.cleaned_data["players"])]

@@ -92,6 +92,7 @@ teaching = [
     path("session/<id:pk>/reveal", session_views.session_reveal, name="reveal"),
     path("session/<id:pk>/finish", session_views.session_finish, name="finish"),
     path("session/<id:pk>/board", session_views.session_board, name="board"),
+    path("session/<id:pk>/guests", session_views.keep_guests, name="keep_guests"),
     path("session/<id:pk>/projector", session_views.projector, name="projector"),
     path(
         "session/<id:pk>/projector/screen",

@@ -199,7 +199,7 @@ def _class_page(
 ) -> HttpResponse:
     context = {
         "classroom": classroom,
-        "students": classroom.students.select_related("user"),
+        "students": classroom.roster.select_related("user"),
         "co_teachers": classroom.co_teachers.all(),
         "is_owner": classroom.owner_id == request.user.pk,
         "sessions": classroom.sessions.all(),
@@ -468,6 +468,24 @@ def _my_place(request: HttpRequest, pk: int) -> Student:
     return found
 
 
+def _guest_gone(request: HttpRequest, pk: int) -> HttpResponse:
+    """A guest whose place left the class list when a session ended: the way back in, with the
+    class code; a 404 for anyone else."""
+    gone = rosters.places_left(request).filter(classroom_id=pk).select_related("classroom")
+    place = gone.first()
+    if place is None:
+        raise Http404("No such class.")
+    messages.info(
+        request,
+        _(
+            "You took part in “%(class)s” as a guest, and guests leave the class list when the "
+            "lesson ends: join again with the code to come back."
+        )
+        % {"class": place.classroom.name},
+    )
+    return redirect(f"{reverse('classroom:join')}?{urlencode({'code': place.classroom.code})}")
+
+
 def _live_now_context(student: Student) -> dict[str, Any]:
     return {"classroom": student.classroom, "running": lobby.running(student.classroom)}
 
@@ -477,7 +495,10 @@ def my_class(request: HttpRequest, pk: int) -> HttpResponse:
     """A student's page of their class: the live lesson running now (or a wait for one, which
     takes them in when it starts), their homework, and every finished session with their
     score."""
-    student = _my_place(request, pk)
+    try:
+        student = _my_place(request, pk)
+    except Http404:
+        return _guest_gone(request, pk)
     context = {
         "student": student,
         "homework_list": homework.for_student(student),

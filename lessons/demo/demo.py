@@ -349,7 +349,8 @@ def _finished_session(
     ability: list[float],
     rng: random.Random,
 ) -> None:
-    """The whole class answers every question; the teacher reveals each, then finishes."""
+    """The whole class answers every question (the answer shows by itself once the last is in),
+    then the teacher finishes."""
     session = live.new_session(classroom, LIVE_TITLE)
     for key, limit, _share in LIVE_QUESTIONS:
         live.add_question(session, key, limit, teacher)
@@ -372,7 +373,8 @@ def _finished_session(
             answers.append((round(seconds, 1), i, student, sheet.pick(rng, i in right)))
         for seconds, _i, student, form in sorted(answers, key=lambda a: (a[0], a[1])):
             _answer(session, asked, number, student, form, seconds)
-        _move_on(live.reveal(session, session.state))
+        session.refresh_from_db()
+        _move_on(session.status == LiveSession.Status.REVEALED)
     _move_on(live.advance(session, session.state))  # after the last question: finished
 
 
@@ -494,9 +496,7 @@ def _make_player(user: User) -> None:
     _people_table(user, rng, FRIENDS[1], leaves_after=FRIEND_LEAVES_AFTER)
 
 
-def _people_table(
-    user: User, rng: random.Random, friend: str, leaves_after: int | None
-) -> Game:
+def _people_table(user: User, rng: random.Random, friend: str, leaves_after: int | None) -> Game:
     """A table with people, made and played as its pages make it: the player at seat 1 (by
     account), a friend at seat 3 (by a browser of their own), casual bots at 2 and 4; each person
     plays what a casual player would. Without ``leaves_after`` the deal is played to its end;

@@ -1,6 +1,7 @@
 """One code, in real browsers: students on phones join with the class code only (typed, or the
 QR code's link), wait on their class page, and are carried into the live lesson when the teacher
-starts it; one who comes late goes straight into its lobby. The teacher's board shows them all.
+starts it; one who comes late goes straight into its lobby. The teacher's board shows them all,
+and keeps these guests on the class list, where they find their scores after the lesson.
 """
 
 import os
@@ -89,9 +90,10 @@ def test_students_join_with_the_class_code_and_are_carried_into_the_lesson(
     # The lesson runs; at its end Asha finds her score again on her class page.
     board.get_by_role("button", name="Ask the first question").click()
     expect(asha.get_by_text("What is the capture value of a Q?")).to_be_visible(timeout=POLL)
-    asha.get_by_role("radio", name="12").check()
-    asha.get_by_role("button", name="Send my answer").click()
+    asha.get_by_role("button", name="12", exact=True).tap()
     expect(asha.get_by_text("Your answer is in.")).to_be_visible()
+    board.get_by_role("button", name="Keep every guest on the class list").click()
+    expect(board.get_by_text("3 guests stay on the class list.")).to_be_visible()
     board.get_by_role("button", name="Finish the session").click()
     expect(asha.get_by_text("The lesson is over.")).to_be_visible(timeout=POLL)
     asha.goto(f"{url}/classroom/my-class/{classroom.pk}/")

@@ -150,3 +150,31 @@ def test_a_double_click_checked_twice_at_once_stores_one_answer(
     assert errors == ["AlreadyAnswered"]
     assert Answer.objects.count() == 1
     assert AnswerRecord.objects.count() == 1  # the second click's record went with it
+
+
+def test_the_last_answers_stored_at_once_show_the_answer(
+    asking: LiveSession, outcome: Outcome, gate: Gate
+) -> None:
+    """Everyone's answer is checked before any is stored: whichever of them looks last, after
+    its own is stored, finds nobody left to answer, and the answer shows, once."""
+    answers = [send(asking, name, outcome) for name in ("Asha", "Ben", "Chitra")]
+    assert all(gate.held() for _answer in answers)
+    asking.refresh_from_db()
+    assert asking.status == LiveSession.Status.ASKING
+    gate.opened.set()
+    assert all(answer.finished_within(WAIT) and answer.error is None for answer in answers)
+    asking.refresh_from_db()
+    assert asking.status == LiveSession.Status.REVEALED and asking.revealed is not None
+    assert Answer.objects.count() == 3
+
+
+def test_a_changed_answer_checked_twice_at_once_keeps_one_answer(
+    asking: LiveSession, outcome: Outcome, gate: Gate
+) -> None:
+    """Where answers may change, a double tap stores one answer: the second changes it."""
+    LiveSession.objects.filter(pk=asking.pk).update(change_answers=True)
+    taps = [send(asking, "Asha", outcome) for _tap in range(2)]
+    assert all(gate.held() for _tap in taps)
+    gate.opened.set()
+    assert all(tap.finished_within(WAIT) and tap.error is None for tap in taps)
+    assert Answer.objects.count() == 1 and AnswerRecord.objects.count() == 1

@@ -104,12 +104,19 @@ def test_someone_elses_unshared_puzzle_cannot_be_asked(
         live.add_question(draft, f"puzzle:custom-{theirs.pk}", teacher=teacher)
 
 
-def test_settings_and_the_leaderboard_switch(teacher_client: Client, draft: LiveSession) -> None:
+def test_settings_the_leaderboard_and_the_pacing(
+    teacher_client: Client, draft: LiveSession
+) -> None:
+    assert (draft.auto_reveal, draft.auto_advance, draft.change_answers) == (True, None, False)
     url = reverse("classroom:settings", args=[draft.pk])
-    teacher_client.post(url, {"title": "Renamed", "leaderboard": "on"})
+    teacher_client.post(
+        url, {"title": "Renamed", "leaderboard": "on", "auto_advance": "10", "change_answers": "on"}
+    )
     draft.refresh_from_db()
     assert draft.title == "Renamed" and draft.leaderboard
+    assert (draft.auto_reveal, draft.auto_advance, draft.change_answers) == (False, 10, True)
     assert teacher_client.post(url, {"title": ""}).status_code == 400
+    assert teacher_client.post(url, {"title": "T", "auto_advance": "7"}).status_code == 400
 
 
 def test_starting_needs_a_question_then_fixes_the_session(
@@ -152,7 +159,10 @@ def test_a_puzzle_question_live(teacher_client: Client, draft: LiveSession, join
     live.reveal(draft, draft.state)
     revealed = asha.get(reverse("classroom:live", args=[draft.pk])).content.decode()
     assert "You got it right." in revealed and "R28" in revealed  # the theme, told now
-    assert [bar.correct for bar in live.board(draft).spread] == [True, False]
+    spread = live.board(draft).spread  # the plays made, then every other right play, with 0
+    assert [(bar.count, bar.correct) for bar in spread[:2]] == [(1, True), (1, False)]
+    assert all(bar.correct and not bar.count for bar in spread[2:])
+    assert len(spread) == 2 + len(solve(puzzle).answers) - 1
 
 
 def test_a_draft_cannot_be_run_or_projected_as_if_started(

@@ -22,7 +22,8 @@ def test_every_answer_and_every_silence_is_in_the_csv(
     live.advance(started, started.state)
     url = reverse("classroom:live_answer", args=[started.pk])
     asha.post(url, {"question": 1, "choice": 2})
-    ben.post(url, {"question": 1, "choice": 1})
+    ben.post(url, {"question": 1, "choice": 1})  # the last answer: the answer shows by itself
+    started.refresh_from_db()
     live.advance(started, started.state)
     asha.post(url, {"question": 2, "card": "7H", "action": "throw"})
 

@@ -135,7 +135,9 @@ def run_session(
         choice = 2 if good else 1  # choice 2 is "12", the right one; 1 is "11"
         url = reverse("classroom:live_answer", args=[session.pk])
         assert browser.post(url, {"question": 1, "choice": choice}).status_code == 200
+    session.refresh_from_db()
     live.finish(session, session.state)
+    live.keep_guests(session)  # the teacher keeps them on the class list
     return session
 
 

@@ -1,7 +1,9 @@
-"""A live session with several students: join, answer, the spread, reveal, next, the end.
+"""A live session with several students: join, answer, the spread, the reveal (by itself once
+everyone has answered), next, the end.
 
-Also: one answer per student per question, late and stale answers refused, polling that leaves a
-page alone until the teacher moves on, answers that never reach a student's page beforehand.
+Also: one answer per student per question (changed in place where the session allows it), late
+and stale answers refused, polling that leaves a page alone until the session moves on, answers
+that never reach a student's page beforehand, nobody's score on another's phone.
 """
 
 from collections.abc import Callable
@@ -66,18 +68,23 @@ def test_a_whole_session_with_three_students(
     assert "J is 11, Q is 12" not in page  # the explanation waits for the reveal
     assert answer(asha, started, {"choice": 2}).status_code == 200
     assert answer(ben, started, {"choice": 2}).status_code == 200
+    started.refresh_from_db()
+    assert started.status == "asking"  # Chitra is still thinking
     assert answer(chitra, started, {"choice": 0}).status_code == 200
+    started.refresh_from_db()
+    assert started.status == "revealed"  # the last answer is in: the answer shows by itself
 
     dashboard = teacher_client.get(reverse("classroom:session", args=[started.pk])).content
     assert "3 of 3 have answered." in dashboard.decode()
     rows = [
         text_of(li) for li in elements(dashboard, "li") if "spread-row" in li.attrs.get("class", "")
-    ]
-    assert rows[0].startswith("12") and "2 students (67%) — right" in rows[0]
-    assert rows[1].startswith("10") and "1 student (33%) — wrong" in rows[1]
+    ]  # every tile in its order, 0 where nobody chose it
+    assert rows[0].startswith("▲ 1 10") and "1 student (33%) — wrong" in rows[0]
+    assert rows[1].startswith("◆ 2 11") and "0 students (0%) — wrong" in rows[1]
+    assert rows[2].startswith("● 3 12") and "2 students (67%) — right" in rows[2]
+    assert rows[3].startswith("■ 4 13") and "0 students (0%) — wrong" in rows[3]
 
-    # Reveal: students see their verdict and the explanation.
-    control(teacher_client, started, "reveal")
+    # The reveal: students see their own verdict first, then the explanation.
     revealed = poll(chitra, started, "asking-1")
     assert revealed.status_code == 200
     html = revealed.content.decode()
@@ -108,13 +115,38 @@ def test_a_whole_session_with_three_students(
 
 
 def test_the_first_answer_counts(started: LiveSession, join: Join, teacher_client: Client) -> None:
-    asha = join(started, "Asha")
+    asha, _ben = join(started, "Asha"), join(started, "Ben")  # Ben has not answered yet
     control(teacher_client, started, "next")
     assert answer(asha, started, {"choice": 0}).status_code == 200
     again = answer(asha, started, {"choice": 2})
     assert again.status_code == 409
     assert "your first answer counts" in again.content.decode()
     assert Answer.objects.get().record.play == "0"
+
+
+def test_an_answer_is_changed_until_time_is_up_where_the_session_allows_it(
+    teacher_client: Client, session: LiveSession, join: Join
+) -> None:
+    LiveSession.objects.filter(pk=session.pk).update(change_answers=True)
+    live.set_time_limit(session, 1, 20)
+    live.start(session)
+    asha, _ben = join(session, "Asha"), join(session, "Ben")
+    control(teacher_client, session, "next")
+    first = answer(asha, session, {"choice": 0})
+    assert "You may change it until time is up." in first.content.decode()
+    changed = answer(asha, session, {"choice": 2})
+    assert changed.status_code == 200
+    chosen = elements(changed.content, "button", aria_pressed="true")
+    assert [b.attrs["value"] for b in chosen] == ["2"]  # the tile tapped last
+    kept = Answer.objects.get()  # still one answer, and one record, now the right one
+    assert (kept.record.play, kept.record.correct) == ("2", True)
+    assert AnswerRecord.objects.count() == 1
+    LiveSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=25)
+    )
+    late = answer(asha, session, {"choice": 1})
+    assert late.status_code == 409 and "Time is up" in late.content.decode()
+    assert Answer.objects.get().record.play == "2"
 
 
 def test_the_database_keeps_one_answer_per_student_per_question(
@@ -187,7 +219,7 @@ def test_a_timed_question_shows_the_time_left(
     control(teacher_client, session, "next")
     page = asha.get(reverse("classroom:live", args=[session.pk])).content
     timer = elements(page, "div", class_="timer")[0]
-    assert timer.attrs["data-seconds-left"] == "30"
+    assert timer.attrs["data-ms-left"] == "30000"  # the phone counts down and locks from it
     assert elements(page, "progress", class_="timer-bar")[0].attrs["max"] == "30"
 
 
@@ -290,6 +322,7 @@ def test_nicknames_are_escaped_everywhere(
     control(teacher_client, started, "next")
     control(teacher_client, started, "next")
     LiveSession.objects.filter(pk=started.pk).update(leaderboard=True)
+    live.keep_guests(started)  # on the class list still, to be drawn there too
     pages = [
         teacher_client.get(reverse("classroom:session", args=[started.pk])),
         teacher_client.get(reverse("classroom:projector", args=[started.pk])),
@@ -376,8 +409,9 @@ def test_results_and_the_leaderboard_rank_accuracy_first(
     LiveSession.objects.filter(pk=started.pk).update(leaderboard=True)
     page = teacher_client.get(reverse("classroom:results", args=[started.pk])).content.decode()
     assert "Leaderboard" in page
-    mine = ben.get(reverse("classroom:live", args=[started.pk])).content
-    assert [text_of(li) for li in elements(mine, "li", class_="is-me")] == ["Ben 2 of 2 (100%)"]
+    mine = ben.get(reverse("classroom:live", args=[started.pk])).content.decode()
+    assert "You got 2 of 2 right. You are in place 1 of 2." in mine
+    assert "Asha" not in mine  # a phone shows its own score, nobody else's
 
 
 def test_other_hands_never_reach_a_students_page(

@@ -81,8 +81,13 @@ def test_a_signed_in_pupil_is_found_by_their_account(started: LiveSession) -> No
     assert found is not None and found.student == kavya
 
 
-def test_the_state_alone(started: LiveSession) -> None:
-    assert places.state_of(started.pk) == "lobby-0"
+def test_the_pace_alone(started: LiveSession) -> None:
+    lobby = places.pace_of(started.pk)
+    assert lobby is not None and lobby.state == "lobby-0" and lobby.time_limit is None
+    live.set_time_limit(started, 1, 20)
     assert live.advance(started, started.state)
-    assert places.state_of(started.pk) == "asking-1"
-    assert places.state_of(started.pk + 1000) is None
+    asking = places.pace_of(started.pk)
+    assert asking is not None and asking.state == "asking-1" and asking.time_limit == 20
+    assert asking.question_started == LiveSession.objects.get().question_started
+    assert asking.auto_reveal and asking.auto_advance is None
+    assert places.pace_of(started.pk + 1000) is None

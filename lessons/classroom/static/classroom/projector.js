@@ -1,7 +1,9 @@
 // The projector's keys and full screen. Enter or Space on the page moves the session on (the main
 // step, #control-primary, as if pressed; on a button they press that button, as ever); Page Down
-// and → do it from anywhere, as a presenter's remote sends them; F toggles full screen. Without
-// this script the control strip's buttons work as they are.
+// and → do it from anywhere, as a presenter's remote sends them; F toggles full screen. A step
+// marked data-press-after (ms) presses itself then, if it is still on the screen: the top five,
+// halfway to a next question that comes by itself. Without this script the control strip's
+// buttons work as they are.
 const NEXT_FROM_ANYWHERE = new Set(["PageDown", "ArrowRight"]);
 const NEXT_ON_THE_PAGE = new Set(["Enter", " "]);
 
@@ -48,6 +50,22 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("click", (event) => {
   if (event.target.closest && event.target.closest("[data-fullscreen]")) toggleFullScreen();
 });
+const timed = new WeakSet();
+
+function pressWhenDue() {
+  for (const step of document.querySelectorAll("[data-press-after]")) {
+    if (timed.has(step)) continue;
+    timed.add(step);
+    window.setTimeout(() => {
+      if (step.isConnected) step.click();
+    }, Number(step.dataset.pressAfter));
+  }
+}
+
 document.addEventListener("fullscreenchange", showFullScreenButtons);
-document.addEventListener("htmx:afterSettle", showFullScreenButtons);
+document.addEventListener("htmx:afterSettle", () => {
+  showFullScreenButtons();
+  pressWhenDue();
+});
 showFullScreenButtons();
+pressWhenDue();
