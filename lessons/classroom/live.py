@@ -414,14 +414,15 @@ def submit(
         raise Closed(_("Join the session again to answer."))
     try:
         with transaction.atomic():
-            _held, question, taken = _open_question(session, number, question)
+            held, question, taken = _open_question(session, number, question)
             record = AnswerRecord.objects.record(learner, question.exercise_key, outcome)
             answer = Answer.objects.create(
                 question=question, student=student, record=record, seconds=taken
             )
     except IntegrityError:  # an answer is in already
         return _change(session, student, number, outcome)
-    _reveal_if_all_answered(session.pk, question)
+    if held.auto_reveal:
+        _reveal_if_all_answered(session.pk, question)
     return answer
 
 
