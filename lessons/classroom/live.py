@@ -699,10 +699,21 @@ class Standing:
     of: int
 
 
+@lru_cache(maxsize=64)
+def _closed_tallies(session_pk: int, state: str, started: Any) -> dict[int, Mapping[str, Any]]:
+    """``_tallies`` of a session whose answers are closed (``state``: the answer shown, or the
+    end; ``started`` tells a session from any other): the same for every phone that asks."""
+    return _tallies(LiveSession(pk=session_pk))
+
+
 def standing_of(session: LiveSession, student: Student) -> Standing:
-    """One student's score and rank, for their own phone only (nobody sees another's): two
-    light queries, and no other student read."""
-    tallies = _tallies(session)
+    """One student's score and rank, for their own phone only (nobody sees another's): the
+    answers added up once per process while they are closed (the whole class asks at once),
+    and who has joined, read each time."""
+    closed = session.status != Status.ASKING
+    tallies = (
+        _closed_tallies(session.pk, session.state, session.started) if closed else _tallies(session)
+    )
     joined = list(session.participants.values_list("student_id", flat=True))
     mine = _rank_key(session.current, tallies.get(student.pk, NOTHING), student.pk)
     ahead = sum(_rank_key(session.current, tallies.get(pk, NOTHING), pk) < mine for pk in joined)

@@ -130,6 +130,13 @@ def question_drawn(
     return mark_safe(drawn.replace(_TILES_STAND_IN, tiles_html))  # drawn by the templates
 
 
+@lru_cache(maxsize=256)
+def _reveal_drawn(asked: Asked, language: str | None) -> str:
+    """The answer and why, as every phone shows it after the reveal, drawn once per process
+    (its rule citations take a while): the whole class asks for it within 2 seconds."""
+    return render_to_string("classroom/reveal.html", {"reveal": asked.reveal()})
+
+
 def phone_tiles(
     request: HttpRequest,
     asked: Asked,
@@ -570,7 +577,8 @@ def _student_context(
     elif question is not None and session.status == Status.REVEALED and asked is not None:
         tiles = phone_tiles(request, asked, question.number, chosen, revealed=True)
         drawn = question_drawn(request, asked, question.number, tiles)
-        context |= {"asked": asked, "question_drawn": drawn, "reveal": asked.reveal()}
+        shown = mark_safe(_reveal_drawn(asked, get_language()))  # drawn by its template
+        context |= {"asked": asked, "question_drawn": drawn, "reveal_drawn": shown}
         context["standing"] = live.standing_of(session, student)
     elif session.status == Status.FINISHED:
         context["standing"] = live.standing_of(session, student)
