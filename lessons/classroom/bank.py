@@ -25,7 +25,7 @@ from lessons.keys import ExerciseKey, ExerciseKeyError
 from lessons.questions import PlayQuestion
 
 # Goals that say what to achieve, each judged by the engine, and not which play makes it.
-AIMS = frozenset({"sweep", "most-points", "safe", "sure-house", "best"})
+AIMS = frozenset({"sweep", "most-points", "safe", "sure-house", "weigh", "best"})
 MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
@@ -42,21 +42,23 @@ def _card_of(play: str) -> str:
 
 
 def gives_away(asked: Asked) -> str:
-    """What in the prompt gives the answer away ("" when nothing does): a right tile named
-    while some wrong one is not ("ordinary or cemented?" names both, and asks), or the card a
-    right play is made with ("Capture the 7♠ with your 7♥", "Take everything with your 10♥")."""
+    """What in the prompt a class reads gives the answer away ("" when nothing does): a right
+    tile named while some wrong one is not ("ordinary or cemented?" names both, and asks), or
+    the card a right play is made with ("Capture the 7♠ with your 7♥", "Take everything with
+    your 10♥")."""
     question = asked.question
+    prompt = asked.prompt
     tiles = question.tiles()
-    wrong_all_named = all(_names(asked.text, tile.words) for tile in tiles if not tile.right)
+    wrong_all_named = all(_names(prompt, tile.words) for tile in tiles if not tile.right)
     for tile in tiles:
-        if tile.right and _names(asked.text, tile.words) and not wrong_all_named:
+        if tile.right and _names(prompt, tile.words) and not wrong_all_named:
             return tile.words
     if question.on_table:
         for play in question.right_plays():
             if play in {tile.play for tile in tiles}:
                 continue
             card = _card_of(play)
-            if card and _names(asked.text, card):
+            if card and _names(prompt, card):
                 return asked.play_words(play)
     return ""
 
@@ -106,7 +108,7 @@ def written_as_a_question(asked: Asked) -> bool:
         return True
     question = asked.question
     if question.tiles() and not question.on_table:
-        return "?" in asked.text
+        return "?" in asked.prompt
     if isinstance(question, PlayQuestion):
         aims = all(goal.name in AIMS for goal in question.goals)
         return aims and not question.problems(strict=True)  # a real choice to make

@@ -589,9 +589,7 @@ class CountQuestion(Question):
             chosen = [self._chosen(index) for index in range(len(self.choice_words))]
             return tuple(
                 Tile(words, {"choice": str(index)}, str(answer), answer == right)
-                for index, (words, answer) in enumerate(
-                    zip(self.choice_words, chosen, strict=True)
-                )
+                for index, (words, answer) in enumerate(zip(self.choice_words, chosen, strict=True))
             )
         return tuple(
             Tile(self.said(number), {"number": str(number)}, str(number), number == right)

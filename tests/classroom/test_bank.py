@@ -53,8 +53,8 @@ def test_walkthrough_steps_and_prompts_that_answer_themselves_are_not_offered() 
     with translation.override("en"):
         told = resolve("lesson:capturing:2")  # "Capture the 7♠ with your 7♥: tap your 7♥…"
         assert told is not None and bank.gives_away(told).startswith("Captures the 7♠")
-        named = resolve("lesson:table:9")  # "Seat 3 is the dealer. Who makes the last play?"
-        assert named is not None and bank.gives_away(named) == "Seat 3"
+        named = resolve("lesson:table:9")  # "West is the dealer. Who makes the last play?"
+        assert named is not None and bank.gives_away(named) == "West"
         either = resolve("lesson:houses:5")  # "Is it ordinary or cemented?": both named, asked
         assert either is not None and bank.gives_away(either) == ""
         sweep = resolve("lesson:capturing:5")  # "Capture with your 10♣": the J♦ sweeps!
