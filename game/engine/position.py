@@ -49,6 +49,19 @@ class Position:
     last_capture: int | None
     stock: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        """The hands, the loose cards and the piles in canonical order (RULES.md §8), whatever
+        order they were given in, as the JSON reader puts them: move generation reads a hand's
+        cards of one value as neighbours and the loose cards in order, so that a position built
+        with a hand out of order still has its legal moves, the same ones in canonical form.
+        The stock keeps its order (the top first). Positions the engine makes itself (read,
+        played on) are in order already and are not made through here (``_new_position``)."""
+        set_field = object.__setattr__  # the class is frozen
+        set_field(self, "hands", tuple([sort_cards(hand) for hand in self.hands]))
+        set_field(self, "loose", sort_cards(self.loose))
+        pile_0, pile_1 = self.captured
+        set_field(self, "captured", (sort_cards(pile_0), sort_cards(pile_1)))
+
     # ---- reading ---------------------------------------------------------------------------
 
     @property
