@@ -45,6 +45,7 @@ from game.engine import (
     Plural,
     Rank,
     Reason,
+    Said,
     Sets,
     Suit,
     TableState,
@@ -179,14 +180,31 @@ def word_value(value: Value) -> str:
             return str(value)
 
 
-def _worded(code: StrEnum, values: Mapping[str, Value], then: str = "") -> str:
+# Sentences whose verb agrees with the card played, where a language's word for the Q is
+# feminine ("चिड़ी की बेगम फेंकी"): for a Q they are looked up again under this context, and a
+# language whose verbs do not agree gives no such entry (each is marked here for the catalogue).
+FEMININE_CARD = "the card a feminine word"
+AGREEING: Mapping[StrEnum, Promise] = {
+    Said.THROWS: pgettext_lazy("the card a feminine word", "Throws the %(card)s."),
+}
+
+
+def _template_text(code: StrEnum, values: Mapping[str, Value]) -> str:
     template = TEMPLATES[code]
     if isinstance(template, Plural):
         count = values[template.count]
         assert isinstance(count, int)
-        text = ngettext(template.singular, template.plural, count)
-    else:
-        text = gettext(template)
+        return ngettext(template.singular, template.plural, count)
+    card = values.get("card")
+    if code in AGREEING and isinstance(card, Card) and card.rank == QUEEN:
+        agreeing = pgettext(FEMININE_CARD, template)
+        if agreeing != template:  # a language without the entry keeps the usual sentence
+            return agreeing
+    return gettext(template)
+
+
+def _worded(code: StrEnum, values: Mapping[str, Value], then: str = "") -> str:
+    text = _template_text(code, values)
     named = {name: word_value(value) for name, value in values.items()}
     return text % {**named, "then": then}
 

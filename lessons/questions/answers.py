@@ -31,10 +31,10 @@ from game.engine import (
     why_illegal,
 )
 from game.table.seat_names import compass_name, team_name
+from game.table.wording import card_words, word_reason
 from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
-from game.table.wording import word_reason
 from game.web.numbers import read_number
 from lessons.exercises import parse_goals, reads_unseen, unseen_cards
 from lessons.questions.base import AnswerError, Form, Outcome, Question, Reveal, Tile, cited_rules
@@ -59,16 +59,11 @@ def _sentences(*texts: str) -> str:
     return " ".join(text for text in texts if text)
 
 
-def _card_list(cards: list[Card]) -> str:
-    names = [card.short for card in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def say_choice(position: Position, move: Move) -> str:
     """A play offered as a choice, in words that fit the table and do not say whether it is
     legal: a build onto the house of its value adds to that house (R22), it builds no new one."""
     if isinstance(move, Build) and position.house(move.value) is not None:
-        cards = _card_list([move.card, *move.loose])
+        cards = card_words([move.card, *move.loose])
         return _("Add the %(cards)s to the %(value)s-house.") % {
             "cards": cards,
             "value": move.value,
@@ -549,7 +544,7 @@ class CountQuestion(Question):
         right = self.count()
         if answer == right:
             message = _sentences(
-                _("%(answer)s is right.") % {"answer": self.said(right)}, self.explain
+                _("The answer is %(answer)s.") % {"answer": self.said(right)}, self.explain
             )
             return Outcome(True, message, play=str(answer), final=True)
         return Outcome(False, _sentences(self.not_this(answer), self.wrong_hint), play=str(answer))
@@ -651,10 +646,10 @@ class QuizQuestion(Question):
 
     def judge(self, answer: int) -> Outcome:
         if answer == self.right:
-            message = _sentences(self._why(answer), self.explain) or _("Right.")
+            message = _sentences(self._why(answer), self.explain)
             return Outcome(True, message, play=str(answer), final=True)
         final = len(self.choices) == 2
-        message = _sentences(self._why(answer) or _("Not that one."), self.hint)
+        message = _sentences(self._why(answer), self.hint)
         if final:
             assert self.right is not None
             message = _sentences(

@@ -31,9 +31,9 @@ from game.table.component import settle, table_view
 from game.table.forms import PlayForm
 from game.table.seat_names import relative_name
 from game.table.wording import describe_play as describe
+from game.table.wording import join_words, word_reason
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
-from game.table.wording import word_reason
 from lessons.exercises import Goal, parse_goals, reads_unseen
 from lessons.questions.base import (
     RULE_IDS,
@@ -47,6 +47,12 @@ from lessons.questions.base import (
 )
 
 CHOOSE_ONE = gettext_noop("That card can do more than one thing: choose one.")
+# An illegal step's verdicts: the play was allowed, refused for another rule, or refused rightly.
+ALLOWED = gettext_noop("The rules allow that play. Try a play they refuse, as the step asks.")
+REFUSED_OTHERWISE = gettext_noop(
+    "The rules refuse that too, but under another rule: %(reason)s Try the play the step asks for."
+)
+REFUSED_RIGHTLY = gettext_noop("The rules refuse it, as they should: %(reason)s")
 WRONG_TASK = gettext_lazy("That is a legal play, but the task was to %(task)s.")
 
 
@@ -121,7 +127,7 @@ class PlayQuestion(Question):
         return cls(position=position, goals=parse_goals(goals), **fields)
 
     def task(self) -> str:
-        return _(" and ").join(goal.describe(self.position) for goal in self.goals)
+        return join_words([goal.describe(self.position) for goal in self.goals])
 
     def reads_unseen(self) -> bool:
         return reads_unseen(self.goals)
@@ -196,7 +202,7 @@ class PlayQuestion(Question):
             who = relative_name(self.viewer, record.position.turn)
             replies.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply(reply)
-        message = _("Right! %s") % describe(self.position, move)
+        message = describe(self.position, move)
         message += f" {self.explain}" if self.explain else ""
         return Outcome(True, message, play=str(move), final=True, after=record, line=tuple(replies))
 
@@ -214,7 +220,7 @@ class PlayQuestion(Question):
 
     def wrong_play(self, move: Move) -> Outcome:
         missed = [goal for goal in self.goals if not goal.met(self.position, move)]
-        wanted = _(" and ").join(goal.describe(self.position) for goal in missed)
+        wanted = join_words([goal.describe(self.position) for goal in missed])
         message = f"{describe(self.position, move)} " + WRONG_TASK % {"task": wanted}
         for goal in missed:
             why = goal.why_missed(self.position, move)
@@ -275,19 +281,16 @@ class IllegalQuestion(Question):
         reason = why_illegal(self.position, attempt)
         text = played_text(answer)
         if reason is None:
-            return Outcome(
-                False, "That play is allowed! Try the play the step asks for.", play=text
-            )
+            return Outcome(False, _(ALLOWED), play=text)
         if reason.rule != self.rule:
             return Outcome(
                 False,
-                f"The rules refuse that too, but for another reason: {word_reason(reason)} "
-                "Try the play the step asks for.",
+                _(REFUSED_OTHERWISE) % {"reason": word_reason(reason)},
                 rule=reason.rule,
                 play=text,
                 legal=False,
             )
-        message = f"Refused, as it should be: {word_reason(reason)}"
+        message = _(REFUSED_RIGHTLY) % {"reason": word_reason(reason)}
         return Outcome(True, message, rule=reason.rule, play=text, legal=False, final=True)
 
     def reveal(self) -> Reveal:
@@ -355,7 +358,7 @@ class YesNoQuestion(PlayQuestion):
         answers = self.answer_moves()
         play = "yes" if answer.yes else "no"
         if answer.yes and answers:
-            message = _("Yes, you can. Now make the play.")
+            message = _("It can be done. Now make the play.")
             return Outcome(True, message, play=play, settled=False)
         if answers:
             message = _("You can: %(play)s") % {"play": say_move(answers[0])}
@@ -375,7 +378,7 @@ class YesNoQuestion(PlayQuestion):
             }
         if answer.yes:
             return Outcome(False, reason, play=play, final=True)
-        return Outcome(True, _("Right. %s") % reason, play=play, final=True)
+        return Outcome(True, reason, play=play, final=True)
 
     def reveal(self) -> Reveal:
         if not self.answer_moves():
@@ -437,7 +440,7 @@ class EndingQuestion(PlayQuestion):
 
     def right(self, move: Move) -> Outcome:
         record = Deal.from_position(self.position).apply_unchecked(move)
-        message = _("Right! %s") % describe(self.position, move)
+        message = describe(self.position, move)
         return Outcome(
             True,
             f"{message} {ending_words(self.position, move)}",
@@ -593,7 +596,7 @@ class LineQuestion(EndingQuestion):
             line = ending_line(position, move, self.viewer)
             return Outcome(False, message, play=text, line=line, after=shown, carry=carry)
         after = record.apply_unchecked(move)
-        message = _("Right! %s") % describe(position, move)
+        message = describe(position, move)
         if not after.position.hands[self.viewer]:
             return Outcome(
                 True,

@@ -158,7 +158,7 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     next_step(page)
     # Step 6: try to build a Q-house holding no Q: pick the 4♣ and the 8♥, then Build.
     make_play(page, "4C", ("floor-8H",), "Build")
-    expect(page.locator(".feedback-ok")).to_contain_text("Refused, as it should be")
+    expect(page.locator(".feedback-ok")).to_contain_text("The rules refuse it, as they should")
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
     make_play(page, "4C", ("floor-5S",), "Build")
@@ -240,7 +240,7 @@ def test_on_a_phone_a_wrong_play_is_told_in_view_and_the_hand_keeps_the_focus(
     pick(page, "hand-5H")
     answered(page, page.get_by_role("button", name="Throw", exact=True).click)
     verdict = page.locator("#table-feedback")
-    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_contain_text("Not this one.")
     expect(verdict).to_have_attribute("role", "alert")
     assert in_view(page, verdict)
     expect(page.locator("#hand-5H")).to_be_focused()
@@ -279,7 +279,7 @@ def test_on_a_phone_a_counting_answer_is_told_in_view_with_the_focus(
     page.get_by_label("Your answer").fill(str(question.count() + 1))
     answered(page, page.get_by_role("button", name="Check").click)
     verdict = page.locator("#verdict")
-    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_contain_text("Not this one.")
     expect(verdict).to_be_focused()
     assert in_view(page, verdict)
     page.keyboard.press("Tab")  # from the verdict on to the answer, to try again
@@ -297,7 +297,7 @@ def test_on_a_phone_a_counting_answer_is_told_in_view_with_the_focus(
     [
         (2, ["hand-5H", "floor-6S"], "Builds a J-house (11) with the 5♥ and 6♠."),
         (8, ["hand-3D", "floor-4S", "floor-5H"], "a Q-house (12) with the 3♦, 4♠ and 5♥"),
-        (6, ["hand-4C", "floor-8H"], "Refused, as it should be"),
+        (6, ["hand-4C", "floor-8H"], "The rules refuse it, as they should"),
     ],
     ids=["one-floor-card", "two-floor-cards", "build-button"],
 )
@@ -329,7 +329,7 @@ def test_on_a_phone_a_legal_step_answered_wrong_tells_the_truth_and_offers_only_
     page.goto(live_server.url + "/learn/building/4/")  # the last J may not build: not legal
     answered(page, page.get_by_role("button", name="Yes, it is legal").click)
     verdict = page.locator("#verdict")
-    expect(verdict).to_contain_text("Not quite.")
+    expect(verdict).to_contain_text("Not this one.")
     expect(verdict).to_contain_text("It is not legal.")
     expect(page.get_by_role("button", name="No, it is not")).to_have_count(0)
     expect(page.get_by_role("button", name="Yes, it is legal")).to_have_count(0)

@@ -132,7 +132,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     assert isinstance(blunder.played, CardMove) and isinstance(blunder.best, CardMove)
     try_by_keyboard(page, blunder.played)
     feedback = page.locator("#table-feedback")
-    expect(feedback).to_contain_text("Not quite.")
+    expect(feedback).to_contain_text("Not this one.")
     expect(feedback).to_contain_text(blunder.reason)
     fits(page, viewport["width"])
     shoot(page, f"review-try-refused-{size}.png")

@@ -38,7 +38,9 @@ def test_a_play_question_passes_any_play_that_meets_its_goals() -> None:
     question = PlayQuestion.of(POSITION, ("capture 7S",), explain="Same value, same card.")
     right = question.judge(move_from_str("capture 7H: 7S"))
     assert right.ok and right.final and right.play == "capture 7H: 7S"
-    assert right.message.startswith("Right! ") and right.message.endswith("Same value, same card.")
+    assert right.message.startswith("Captures the 7♠ with the 7♥") and right.message.endswith(
+        "Same value, same card."
+    )
     assert right.after is not None and right.after.position.plays == POSITION.plays + 1
     wrong = question.judge(move_from_str("capture 9D: 4D 5C"))
     assert not wrong.ok and wrong.legal and not wrong.final
@@ -71,9 +73,9 @@ def test_an_illegal_question_passes_a_play_refused_under_its_rule() -> None:
     assert question.problems() == []
     assert question.answer(posted(card="9D", action="throw")).ok
     other = question.answer(posted(card="9D", action="capture", loose=["4D"]))
-    assert not other.ok and other.rule == "R16" and "another reason" in other.message
+    assert not other.ok and other.rule == "R16" and "another rule" in other.message
     allowed = question.answer(posted(move="throw 2C"))
-    assert not allowed.ok and allowed.message.startswith("That play is allowed!")
+    assert not allowed.ok and allowed.message.startswith("The rules allow that play.")
     assert IllegalQuestion(POSITION, "R18", "throw 7H").problems() == [
         "example 'throw 7H' breaks R20, not R18"
     ]
@@ -240,7 +242,7 @@ def test_a_seat_or_a_team_is_chosen_by_its_name_never_typed_as_a_number() -> Non
     dealer = CountQuestion("next_dealer", match=(3, 0, 40, 60))  # West dealt, and is ahead
     assert dealer.choice_words == ["South", "East", "North", "West"]  # in the order of play
     assert not dealer.asks_number and dealer.read({"choice": "0"}) == 0
-    assert dealer.judge(0).message.startswith("South is right.")
+    assert dealer.judge(0).message.startswith("The answer is South.")
     assert dealer.reveal().answers == ("South",) and dealer.words("3") == "West"
     baazi = CountQuestion("baazi", match=(3, 70, 75, 25))
     assert baazi.choice_words == ["North–South", "East–West", "Neither team"]
@@ -250,7 +252,7 @@ def test_a_seat_or_a_team_is_chosen_by_its_name_never_typed_as_a_number() -> Non
         baazi.read({"number": "0"})
     running = CountQuestion("running", match=(3, 20, 30, 70))
     assert running.asks_number and running.read({"number": "-20"}) == -20
-    assert running.judge(-20).message.startswith("-20 is right.")
+    assert running.judge(-20).message.startswith("The answer is -20.")
 
 
 def test_a_quiz_question_knows_its_right_choice_and_says_each_why() -> None:

@@ -144,7 +144,7 @@ def test_a_legal_play_that_misses_the_goal_is_explained(client: Client) -> None:
 def test_an_illegal_play_gets_the_rule_it_breaks(client: Client) -> None:
     response = answer(client, "capturing", 2, {"card": "7H", "action": "throw"})
     feedback = text_of(elements(response.content, "div", id="table-feedback")[0])
-    assert "Not quite." in feedback and "can't throw the 7♥" in feedback and "(R20)" in feedback
+    assert "Not this one." in feedback and "can't throw the 7♥" in feedback and "(R20)" in feedback
     assert elements(response.content, "a", href="/rules/#R20")  # the citation is a link
     assert AnswerRecord.objects.get().rule == "R20"
 
@@ -187,9 +187,9 @@ def test_the_illegal_step_passes_only_for_the_rule_it_shows(client: Client) -> N
     ok = answer(
         client, "capturing", number, {"card": "8D", "loose": ["3H", "4C"], "action": "capture"}
     )
-    assert b"feedback-ok" in ok.content and b"Refused, as it should be" in ok.content
+    assert b"feedback-ok" in ok.content and b"The rules refuse it, as they should" in ok.content
     legal = answer(client, "capturing", number, {"card": "2S", "action": "throw"})
-    assert b"That play is allowed" in legal.content
+    assert b"The rules allow that play" in legal.content
 
 
 def test_is_this_legal_takes_yes_or_no(client: Client) -> None:
@@ -231,7 +231,7 @@ def test_who_deals_next_is_chosen_among_the_seats_by_name(client: Client) -> Non
     assert 'name="number"' not in page and not re.search(r"(?i)\bseat \d", page)
     right = question.count()
     said = answer(client, "baazi", number, {"choice": right}).content.decode()
-    assert "feedback-ok" in said and f"{choices[right]} is right." in said
+    assert "feedback-ok" in said and f"The answer is {choices[right]}." in said
     wrong = answer(client, "baazi", number, {"choice": (right + 1) % 4}).content.decode()
     assert "feedback-no" in wrong and f"Not {choices[(right + 1) % 4]}." in wrong
 
@@ -563,7 +563,7 @@ CHOOSING = [
 
 @pytest.mark.parametrize(("slug", "number"), CHOOSING)
 def test_each_choice_picked_says_its_own_why(client: Client, slug: str, number: int) -> None:
-    """Not "Not quite. Not that one.": each choice picked is told why it is right or wrong."""
+    """Not "Not this one. Not that one.": each choice picked is told why it is right or wrong."""
     lesson = lesson_by_slug(slug)
     assert lesson is not None
     question = lesson.steps[number - 1].question

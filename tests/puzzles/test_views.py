@@ -149,7 +149,7 @@ def test_a_yes_no_puzzle_answered_yes_then_played(client: Client) -> None:
     puzzle = first("can-you-sweep", possible=True)
     said = answer(client, puzzle, {"answer": "yes"})
     html = said.content.decode()
-    assert "Yes, you can. Now make the play." in html and "feedback-ok" in html
+    assert "It can be done. Now make the play." in html and "feedback-ok" in html
     assert elements(html, "input", name="said", value="yes")  # the table now takes the play
     assert not PuzzleAttempt.objects.exists()  # half an answer is not yet rated
     played = answer(client, puzzle, {"said": "yes", "move": right(puzzle)})

@@ -415,7 +415,7 @@ def test_the_best_play_is_accepted_and_the_next_play_that_lost_points_is_offered
     assert_nothing_hidden(html, record.positions[play.index])
     kind, words = feedback(html)
     assert kind == "feedback feedback-ok"
-    assert words.startswith(f"Yes. {describe(view_before(record, play.index), play.best)}")
+    assert words.startswith(f"Right! {describe(view_before(record, play.index), play.best)}")
     assert all("disabled" in card.attrs for card in elements(html, "input", name="card"))
     assert not elements(html, "button", name="move")  # solved: nothing more to play here
     later = [p for p in review.plays if p.number > play.number and p.mark is not Mark.GOOD]
@@ -475,7 +475,7 @@ def test_an_illegal_try_is_refused_by_the_rules_and_judged_by_nobody(
     response = post_try(client, game, play.number, {"move": f"throw {taken}"})
     assert response.status_code == 422
     kind, words = feedback(response.content.decode())
-    assert kind == "feedback feedback-no" and words.startswith("Not quite.")
+    assert kind == "feedback feedback-no" and words.startswith("Not this one.")
     address = review_url(game, "review_try_answer", play.number)
     bad = client.post(address, answering(game, {"card": "ZZ"}))
     assert bad.status_code == 400
@@ -500,7 +500,7 @@ def test_a_card_with_several_plays_asks_which(client: Client) -> None:
     (chooser,) = elements(html, "div", id="table-choices")
     asked = {e.attrs["value"] for e in elements(html, "button", name="move")}
     assert set(moves) <= asked
-    assert "Not quite" not in text_of(chooser)
+    assert "Not this one" not in text_of(chooser)
 
 
 def test_a_try_when_every_expert_is_busy_is_429_and_judges_nothing(
