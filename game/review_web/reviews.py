@@ -374,7 +374,11 @@ def try_again(read: ReadReview, line: PlayLine, move: Move) -> Feedback:
         reason = word_explanation(verdict.why)
         message = _("%(play)s %(reason)s.") % {"play": play, "reason": reason}
         return Feedback(True, message)
-    message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
+    message = ngettext(
+        "%(play)s It gives up about %(points)s point. %(reason)s.",
+        "%(play)s It gives up about %(points)s points. %(reason)s.",
+        round(verdict.loss),
+    ) % {
         "play": play,
         "points": round(verdict.loss),
         "reason": word_explanation(verdict.why),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from game.match.pace import BOT_PAUSE
@@ -68,7 +68,11 @@ class NameField(forms.CharField):
         except BadName as error:
             if error.too_long:
                 raise forms.ValidationError(
-                    _("A name at the table has at most %(n)s characters."),
+                    ngettext(
+                        "A name at the table has at most %(n)s character.",
+                        "A name at the table has at most %(n)s characters.",
+                        NAME_LENGTH,
+                    ),
                     params={"n": NAME_LENGTH},
                 ) from None
             raise forms.ValidationError(

@@ -9,6 +9,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy
 
 from game.web.numbers import read_number
 from lessons.classroom import homework, live, numbers, questions
@@ -22,7 +23,8 @@ StrOrPromise = str | Promise
 
 def _time_limit_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("No time limit"))] + [
-        (str(s), _("%(n)s seconds") % {"n": s}) for s in live.TIME_LIMITS
+        (str(s), ngettext_lazy("%(n)s second", "%(n)s seconds", "n") % {"n": s})
+        for s in live.TIME_LIMITS
     ]
 
 
@@ -114,7 +116,8 @@ class SessionForm(forms.Form):
 
 def _next_after_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("No: I move on"))] + [
-        (str(s), _("After %(n)s seconds") % {"n": s}) for s in live.NEXT_AFTER
+        (str(s), ngettext_lazy("After %(n)s second", "After %(n)s seconds", "n") % {"n": s})
+        for s in live.NEXT_AFTER
     ]
 
 
@@ -240,10 +243,12 @@ class PuzzleHomeworkForm(DueForm):
         keys = homework.theme_set(data["theme"], data["count"]) if data["theme"] else []
         keys += data["own"]
         if data["theme"]:
-            title = _("%(n)s puzzles: %(theme)s") % {
+            title = ngettext("%(n)s puzzle: %(theme)s", "%(n)s puzzles: %(theme)s", len(keys)) % {
                 "n": len(keys),
                 "theme": theme_title(data["theme"]),
             }
         else:
-            title = _("%(n)s of my puzzles") % {"n": len(keys)}
+            title = ngettext("%(n)s of my puzzles", "%(n)s of my puzzles", len(keys)) % {
+                "n": len(keys)
+            }
         return keys, str(title)

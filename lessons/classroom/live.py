@@ -26,7 +26,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from lessons.classroom import codes, numbers, questions
@@ -97,7 +97,14 @@ def add_question(
         raise SessionError(_("Choose one of the time limits offered."))
     count = session.questions.count()
     if count >= MOST_QUESTIONS:
-        raise SessionError(_("A session has at most %(n)s questions.") % {"n": MOST_QUESTIONS})
+        raise SessionError(
+            ngettext(
+                "A session has at most %(n)s question.",
+                "A session has at most %(n)s questions.",
+                MOST_QUESTIONS,
+            )
+            % {"n": MOST_QUESTIONS}
+        )
     return Question.objects.create(
         session=session, number=count + 1, source=str(key), time_limit=time_limit
     )

@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import Card
@@ -137,7 +137,8 @@ def _difficulty_choices() -> list[tuple[str, Any]]:
 
 def _time_choices() -> list[tuple[str, Any]]:
     return [("", _("No time limit"))] + [
-        (str(s), _("%(n)s seconds") % {"n": s}) for s in live.TIME_LIMITS
+        (str(s), ngettext_lazy("%(n)s second", "%(n)s seconds", "n") % {"n": s})
+        for s in live.TIME_LIMITS
     ]
 
 

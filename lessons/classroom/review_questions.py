@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game.engine import Attempt, Move, View, played_text
 from game.review import DealReview, ReviewedPlay, Verdict, judge_play, view_before
@@ -144,9 +145,13 @@ class BestPlayQuestion(PlayQuestion):
         said = describe(self.position, move)
         if move == self.best or verdict.accepted:
             reason = word_explanation(verdict.why)
-            message = _("Right! %(play)s %(reason)s.") % {"play": said, "reason": reason}
+            message = _("%(play)s %(reason)s.") % {"play": said, "reason": reason}
             return Outcome(True, message, play=str(move), final=True)
-        message = _("%(play)s It gives up about %(points)s points. %(reason)s.") % {
+        message = ngettext(
+            "%(play)s It gives up about %(points)s point. %(reason)s.",
+            "%(play)s It gives up about %(points)s points. %(reason)s.",
+            round(verdict.loss),
+        ) % {
             "play": said,
             "points": round(verdict.loss),
             "reason": word_explanation(verdict.why),

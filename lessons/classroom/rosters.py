@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game.web.browser import browser_key, former_key_moved
 from game.web.names import BadName, clean_name
@@ -83,7 +84,12 @@ def clean_nickname(text: str) -> str:
     except BadName as error:
         if error.too_long:
             raise RosterError(
-                _("A nickname has at most %(n)s characters.") % {"n": NICKNAME_LENGTH}
+                ngettext(
+                    "A nickname has at most %(n)s character.",
+                    "A nickname has at most %(n)s characters.",
+                    NICKNAME_LENGTH,
+                )
+                % {"n": NICKNAME_LENGTH}
             ) from None
         raise RosterError(_("A nickname is letters, digits and punctuation.")) from None
     if not nickname:
@@ -222,7 +228,12 @@ def read_names(text: str) -> list[str]:
         raise RosterError(_("Write one name a line."))
     if len(names) > MOST_STUDENTS_AT_ONCE:
         raise RosterError(
-            _("At most %(n)s students at once, please.") % {"n": MOST_STUDENTS_AT_ONCE}
+            ngettext(
+                "At most %(n)s student at once, please.",
+                "At most %(n)s students at once, please.",
+                MOST_STUDENTS_AT_ONCE,
+            )
+            % {"n": MOST_STUDENTS_AT_ONCE}
         )
     return names
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import models
 from django.dispatch import receiver
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from lessons.models import Learner, learner_merged
 
@@ -66,10 +66,15 @@ class StarLevel:
         if self.most == 0:
             return gettext("no mistakes")
         if self.most is None:
-            return gettext("%(n)s or more mistakes") % {"n": self.fewest}
+            return ngettext("%(n)s or more mistakes", "%(n)s or more mistakes", self.fewest) % {
+                "n": self.fewest
+            }
+        values = {"a": self.fewest, "b": self.most}
         if self.most == self.fewest + 1:
-            return gettext("%(a)s or %(b)s mistakes") % {"a": self.fewest, "b": self.most}
-        return gettext("%(a)s to %(b)s mistakes") % {"a": self.fewest, "b": self.most}
+            return (
+                ngettext("%(a)s or %(b)s mistakes", "%(a)s or %(b)s mistakes", self.most) % values
+            )
+        return ngettext("%(a)s to %(b)s mistakes", "%(a)s to %(b)s mistakes", self.most) % values
 
 
 STAR_KEY = (
