@@ -12,6 +12,7 @@ from .houses import House
 from .movegen import Table, generate
 from .moves import Move
 from .position import Position
+from .rulesets import STANDARD, Ruleset
 from .story import Event, PlayEvent, leftovers, play_event, story
 
 FIRST_DEAL = 4  # R6: four cards to the bidder, then four to the floor
@@ -23,10 +24,10 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-def first_position(deck: list[Card], dealer: int) -> Position:
-    """R6: the top four to the bidder, the next four to the floor, the rest is the stock."""
-    hands: list[tuple[Card, ...]] = [(), (), (), ()]
-    hands[(dealer + 1) % 4] = sort_cards(deck[:FIRST_DEAL])
+def first_position(deck: list[Card], dealer: int, rules: Ruleset = STANDARD) -> Position:
+    """R6 (V2): the top four to the bidder, the next four to the floor, the rest is the stock."""
+    hands: list[tuple[Card, ...]] = [()] * rules.seats
+    hands[rules.bidder(dealer)] = sort_cards(deck[:FIRST_DEAL])
     return Position(
         dealer=dealer,
         bid=None,
@@ -38,6 +39,7 @@ def first_position(deck: list[Card], dealer: int) -> Position:
         sweeps=(0, 0),
         last_capture=None,
         stock=tuple(deck[2 * FIRST_DEAL :]),
+        rules=rules,
     )
 
 
@@ -76,6 +78,11 @@ class Deal:
     def from_position(cls, position: Position) -> Deal:
         """A deal record starting at any valid position (a lesson's or a puzzle's)."""
         return cls(dealer=position.dealer, seed=None, redeals=(), positions=(position,))
+
+    @property
+    def rules(self) -> Ruleset:
+        """The house rules the deal is played by (RULES.md §9)."""
+        return self.positions[0].rules
 
     @property
     def start(self) -> Position:
@@ -132,14 +139,15 @@ class Deal:
         return view_for(self, seat)
 
 
-def deal(seed: int, dealer: int) -> Deal:
-    """Shuffle with ``seed`` and deal (R6); redeal while the bidder cannot bid (R8)."""
-    if not 0 <= dealer <= 3:
-        raise ValueError(f"dealer must be a seat 0–3, not {dealer!r}")
+def deal(seed: int, dealer: int, rules: Ruleset = STANDARD) -> Deal:
+    """Shuffle with ``seed`` and deal (R6, V2 under ``rules``); redeal while the bidder cannot
+    bid (R8)."""
+    if not 0 <= dealer < rules.seats:
+        raise ValueError(f"dealer must be a seat 0–{rules.seats - 1}, not {dealer!r}")
     rng = random.Random(seed)
     redeals: list[tuple[Card, ...]] = []
     while True:
-        position = first_position(shuffled_deck(rng), dealer)
+        position = first_position(shuffled_deck(rng), dealer, rules)
         bidder_hand = position.hands[position.bidder]
         if can_bid(bidder_hand):
             break
@@ -160,7 +168,7 @@ class View:
     plays: int
     turn: int
     hand: tuple[Card, ...]
-    hand_counts: tuple[int, int, int, int]
+    hand_counts: tuple[int, ...]
     loose: tuple[Card, ...]
     face_down_floor: int
     houses: tuple[House, ...]
@@ -175,6 +183,15 @@ class View:
     """The deal's story so far (``game.engine.story``): one ``PlayEvent`` per play, the bid
     included (play 0), with the floor before it and what it took; after play 48, R29's
     ``Leftovers``. All public: any seat's view holds the same events."""
+    rules: Ruleset = STANDARD
+    """The house rules of the deal (RULES.md §9): public, like the floor. ``hand_counts`` holds
+    one count per seat of them."""
+
+    @property
+    def houses_full(self) -> bool:
+        """V7: the floor holds as many houses as the rules allow, so no build may make one."""
+        limit = self.rules.max_houses
+        return limit is not None and len(self.houses) >= limit
 
     @property
     def play_events(self) -> tuple[PlayEvent, ...]:
@@ -208,6 +225,7 @@ class View:
             houses=self.houses,
             bid=self.bid,
             opening=self.plays == 0,
+            full=self.houses_full,
         )
 
     def legal_moves(self) -> Iterator[Move]:
@@ -217,7 +235,7 @@ class View:
         return generate(self.table())
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "seat": self.seat,
             "dealer": self.dealer,
             "bid": self.bid,
@@ -240,6 +258,9 @@ class View:
             "is_over": self.is_over,
             "events": [event.to_json() for event in self.events],
         }
+        if not self.rules.is_standard:
+            data["rules"] = self.rules.name
+        return data
 
 
 def view_for(deal: Deal, seat: int) -> View:
@@ -251,7 +272,6 @@ def view_for(deal: Deal, seat: int) -> View:
         end = leftovers(deal.positions[-2], position, deal.story_so_far())
         if end is not None:
             events = (*events, end)
-    counts = tuple(len(h) for h in position.hands)
     return View(
         seat=seat,
         dealer=position.dealer,
@@ -259,7 +279,7 @@ def view_for(deal: Deal, seat: int) -> View:
         plays=position.plays,
         turn=position.turn,
         hand=position.hands[seat],
-        hand_counts=(counts[0], counts[1], counts[2], counts[3]),
+        hand_counts=tuple([len(hand) for hand in position.hands]),
         loose=() if floor_hidden else position.loose,
         face_down_floor=len(position.loose) if floor_hidden else 0,
         houses=position.houses,
@@ -271,4 +291,5 @@ def view_for(deal: Deal, seat: int) -> View:
         redeals=deal.redeals,
         is_over=position.is_over,
         events=events,
+        rules=position.rules,
     )

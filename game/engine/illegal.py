@@ -250,8 +250,11 @@ def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Rea
         )
     if house is None and len(added) < 2:
         return reason("R21", Why.HOUSE_NEEDS_TWO_CARDS, value=value, card=card)
+    limit = position.rules.max_houses
+    if house is None and limit is not None and len(position.houses) >= limit:
+        return reason("V7", Why.HOUSE_LIMIT, limit=limit, a_rank=ARank(value))
     keep = {c.rank for c in position.hands[seat] if c != card}
-    partner = (seat + 2) % 4
+    partner = position.rules.partner_of(seat)
     if position.plays == 0 and value not in keep:
         return reason("R10", Why.OPENING_BUILD_KEEP, a_rank=ARank(value))
     if house is not None and seat not in house.owners and partner in house.owners:

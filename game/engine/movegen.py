@@ -58,6 +58,7 @@ class Table(NamedTuple):
     houses: Sequence[HouseFacts]
     bid: int | None
     opening: bool  # play 1 of the deal is to be made (or the bid)
+    full: bool = False  # V7: the floor holds as many houses as the rules allow
 
 
 def capture_groups(values: Sequence[int]) -> dict[int, tuple[int, ...]]:
@@ -264,7 +265,7 @@ def generate(table: Table, only: Card | None = None) -> Iterator[Move]:
 
     Moves come card by card in hand order; for each card: captures, the throw, builds, breaks.
     """
-    return iter(legal_moves(*table, only))
+    return iter(legal_moves(*table, only=only))
 
 
 def legal_moves(
@@ -274,9 +275,11 @@ def legal_moves(
     houses: Sequence[HouseFacts],
     bid: int | None,
     opening: bool,
+    full: bool = False,
     only: Card | None = None,
 ) -> list[Move]:
-    """``generate`` for a table given field by field (a position needs no ``Table`` made)."""
+    """``generate`` for a table given field by field (a position needs no ``Table`` made).
+    ``full``: no build may make a new house (V7), only cement or add to one."""
     if not hand:
         return []
     if bid is None:
@@ -307,7 +310,7 @@ def legal_moves(
         house_at = {}
         owned = partners = 0
         breakable = []
-        partner = seat ^ 2
+        partner = seat ^ 2  # R4 (with two seats, V1, seat ^ 2 is no seat: nobody's partner)
         for house in houses:
             value = house.value
             house_at[value] = house
@@ -328,6 +331,11 @@ def legal_moves(
     # Builds keep a card of their value in hand, except when adding to a house of one's
     # partner's that one does not own; R10(a): the opening build is of the bid value.
     targets = kept & _HOUSE_BIT[bid] if opening else kept | partners
+    if full:  # V7: builds only into the houses on the floor
+        standing = 0
+        for house in houses:
+            standing |= _HOUSE_BIT[house.value]
+        targets &= standing
     builds_of = by_values.builds_of
     capture_picks = by_values.captures
     build_picks = by_values.builds

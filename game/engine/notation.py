@@ -4,8 +4,10 @@
     captured=AS,TD/- sweeps=0/50 last=0 stock=-
 
 It holds exactly what the §8 JSON holds (``turn`` follows from dealer and plays), so the two
-round-trip. Empty lists and absent values are written ``-``. Only ``dealer``, ``plays`` and
-``hands`` are required when reading; the rest default to empty, no bid, no sweeps.
+round-trip; under house rules (RULES.md §9) ``rules=two-player`` (say) names them, and
+two-player Seep lists two hands. Empty lists and absent values are written ``-``. Only
+``dealer``, ``plays`` and ``hands`` are required when reading; the rest default to empty, no
+bid, no sweeps, the standard game.
 
 This module turns text into JSON and back; ``Position.from_str`` and ``str(position)`` go through
 the JSON, so reading a position is checked in one place (``Position.from_json``).
@@ -17,8 +19,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import NotationError
+from .rulesets import ruleset
 
-KEYS = ("dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps", "last", "stock")
+KEYS = (
+    "dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps", "last", "stock",
+    "rules",
+)  # fmt: skip
 EMPTY = "-"
 
 
@@ -53,7 +59,9 @@ def text_from_json(data: Mapping[str, Any]) -> str:
         "last": _optional(data["last_capture"]),
         "stock": _cards(data["stock"]),
     }
-    return " ".join(f"{key}={fields[key]}" for key in KEYS)
+    if "rules" in data:
+        fields["rules"] = str(data["rules"])
+    return " ".join(f"{key}={fields[key]}" for key in KEYS if key in fields)
 
 
 def _number(text: str, key: str) -> int | None:
@@ -83,8 +91,12 @@ def json_from_text(text: str) -> dict[str, Any]:
         if key not in fields:
             raise NotationError(f"a position needs '{key}='")
     hands = fields["hands"].split("/")
-    if len(hands) != 4:
-        raise NotationError("'hands' must list four hands separated by '/' (use '-' for empty)")
+    seats = ruleset(fields["rules"]).seats if "rules" in fields else 4
+    if len(hands) != seats:
+        raise NotationError(
+            f"'hands' must list {'four' if seats == 4 else 'two'} hands separated by '/' (use "
+            f"'-' for empty)"
+        )
     captured = fields.get("captured", "-/-").split("/")
     if len(captured) != 2:
         raise NotationError("'captured' must list two piles separated by '/'")
@@ -115,4 +127,5 @@ def json_from_text(text: str) -> dict[str, Any]:
         "sweeps": [_number(s, "sweeps") for s in sweeps],
         "last_capture": _number(fields.get("last", EMPTY), "last"),
         "stock": _card_list(fields.get("stock", EMPTY)),
+        **({"rules": fields["rules"]} if "rules" in fields else {}),
     }

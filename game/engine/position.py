@@ -17,16 +17,17 @@ from .moves import PLAYS_PER_DEAL, Bid, Break, Build, Capture, CardMove, Move, T
 from .notation import json_from_text, text_from_json
 from .reachable import is_whole_deal, reachability_problems
 from .reading import PositionFields, read_position
-from .sweeps import sweep_bonus_at
+from .rulesets import PACKET, STANDARD, Ruleset
 from .validity import check_position
 
-PACKET = 4
-# R11: the packets after the opening play, as seats relative to the dealer.
-PACKET_ORDER = (1, 2, 3, 0, 1, 2, 3, 0, 2, 3, 0)
+# R11: the packets after the opening play, as seats relative to the dealer (the standard game's;
+# a ruleset says its own, ``Ruleset.packets``).
+PACKET_ORDER = STANDARD.packets
 
 
 def team_of(seat: int) -> int:
-    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (R4)."""
+    """Team 0 = seats 0 and 2, team 1 = seats 1 and 3 (R4); in two-player Seep each seat is its
+    own side, seat 0 team 0 and seat 1 team 1 (V1)."""
     return seat % 2
 
 
@@ -35,7 +36,9 @@ class Position:
     """One moment of a deal. ``apply`` returns a new position; nothing is ever changed in place.
 
     Seats are numbered in play order (R4); ``plays`` counts the plays made in this deal, and the
-    seat to move is ``(dealer + plays + 1) % 4`` (R12).
+    seat to move is ``(dealer + plays + 1) % 4`` (R12), or ``% 2`` with two players (V3).
+    ``rules`` are the house rules the deal is played by (RULES.md §9; the standard game's by
+    default): ``hands`` holds one hand per seat of them.
     """
 
     dealer: int
@@ -48,6 +51,7 @@ class Position:
     sweeps: tuple[int, int]
     last_capture: int | None
     stock: tuple[Card, ...]
+    rules: Ruleset = STANDARD
 
     def __post_init__(self) -> None:
         """The hands, the loose cards and the piles in canonical order (RULES.md §8), whatever
@@ -66,11 +70,11 @@ class Position:
 
     @property
     def turn(self) -> int:
-        return (self.dealer + self.plays + 1) % 4
+        return (self.dealer + self.plays + 1) % self.rules.seats
 
     @property
     def bidder(self) -> int:
-        return (self.dealer + 1) % 4
+        return (self.dealer + 1) % self.rules.seats
 
     @property
     def is_over(self) -> bool:
@@ -120,16 +124,29 @@ class Position:
             houses=self.houses,
             bid=self.bid,
             opening=self.plays == 0,
+            full=self.houses_full,
         )
+
+    @property
+    def houses_full(self) -> bool:
+        """V7: the floor holds as many houses as the rules allow, so no build may make one."""
+        limit = self.rules.max_houses
+        return limit is not None and len(self.houses) >= limit
 
     def legal_moves(self) -> Iterator[Move]:
         """Every legal move of the seat to move, each once, in canonical form."""
         plays = self.plays
         if plays >= PLAYS_PER_DEAL:
             return iter(())  # the deal is over (``is_over``; a short one runs out of hands)
-        turn = (self.dealer + plays + 1) % 4
+        rules = self.rules
+        turn = (self.dealer + plays + 1) % rules.seats
+        if rules.max_houses is None:
+            return iter(
+                legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, not plays)
+            )
+        full = len(self.houses) >= rules.max_houses
         return iter(
-            legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, not plays)
+            legal_moves(turn, self.hands[turn], self.loose, self.houses, self.bid, not plays, full)
         )
 
     def is_legal(self, move: Move) -> bool:
@@ -177,7 +194,9 @@ class Position:
     # ---- interchange -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The §8 document; under house rules its ``rules`` names them (§9), and a document
+        without ``rules`` is the standard game."""
+        data: dict[str, Any] = {
             "dealer": self.dealer,
             "bid": self.bid,
             "plays": self.plays,
@@ -190,6 +209,9 @@ class Position:
             "last_capture": self.last_capture,
             "stock": [c.text for c in self.stock],
         }
+        if self.rules.name != STANDARD.name:
+            data["rules"] = self.rules.name
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
@@ -242,14 +264,18 @@ def _replace(position: Position, **changes: Any) -> Position:
 
 
 def _deal_packets(
-    hands: list[tuple[Card, ...]], stock: tuple[Card, ...], dealer: int
+    hands: list[tuple[Card, ...]],
+    stock: tuple[Card, ...],
+    dealer: int,
+    packets: tuple[int, ...] = PACKET_ORDER,
+    seats: int = 4,
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
-    """R11: packets of four, in the decided order, until the stock runs out."""
+    """R11 (V2, V3): packets of four, in the decided order, until the stock runs out."""
     hands = list(hands)
-    for offset in PACKET_ORDER:
+    for offset in packets:
         if not stock:
             break
-        seat = (dealer + offset) % 4
+        seat = (dealer + offset) % seats
         packet, stock = stock[:PACKET], stock[PACKET:]
         hands[seat] = sort_cards((*hands[seat], *packet))
     return hands, stock
@@ -284,10 +310,8 @@ def _apply_capture(position: Position, seat: int, move: Capture) -> Position:
     pile = list(captured)
     pile[team] = sort_cards((*captured[team], *won))
     sweeps = position.sweeps
-    if not loose and not houses:  # a sweep (R19)
-        points = list(sweeps)
-        points[team] += sweep_bonus_at(position.plays)
-        sweeps = (points[0], points[1])
+    if not loose and not houses:  # a sweep (R19; V6, V8 under house rules)
+        sweeps = position.rules.sweeps_after(sweeps, team, position.plays)[0]
     piles = (pile[0], pile[1])
     return _play_card(position, seat, move.card, loose, houses, piles, sweeps, team)
 
@@ -306,7 +330,7 @@ def _apply_build(position: Position, seat: int, move: Build) -> Position:
     else:
         houses.remove(house)
         owners = house.owners
-        if seat not in owners and (seat + 2) % 4 not in owners:
+        if seat not in owners and position.rules.partner_of(seat) not in owners:
             owners = owners | {seat}
         houses.append(house.with_sets(sets, owners))
     return _play_card(position, seat, move.card, loose, houses)
@@ -354,9 +378,14 @@ def _play_card(
     hands = list(position.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     stock = position.stock
-    if position.plays == 0:
-        hands, stock = _deal_packets(hands, stock, position.dealer)
+    rules = position.rules
     plays = position.plays + 1
+    if plays == 1:
+        hands, stock = _deal_packets(hands, stock, position.dealer, rules.packets, rules.seats)
+    elif plays == rules.second_deal_after:  # V3: the second half of a two-player deal
+        hands, stock = _deal_packets(
+            hands, stock, position.dealer, rules.second_packets, rules.seats
+        )
     result = _new_position(
         PositionFields(
             position.dealer,
@@ -369,6 +398,7 @@ def _play_card(
             sweeps,
             last_capture,
             stock,
+            rules,
         )
     )
     if plays == PLAYS_PER_DEAL and result.loose and result.last_capture is not None:

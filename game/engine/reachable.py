@@ -16,6 +16,7 @@ from typing import Protocol
 
 from .cards import DECK
 from .moves import PLAYS_PER_DEAL
+from .rulesets import PACKET, STANDARD, Ruleset
 from .seats import SEATS, team_of
 from .validity import PositionParts
 
@@ -32,16 +33,33 @@ class DealParts(PositionParts, Protocol):
     def last_capture(self) -> int | None: ...
 
 
-def cards_in_hand(dealer: int, plays: int) -> tuple[int, ...]:
+def cards_in_hand(dealer: int, plays: int, rules: Ruleset = STANDARD) -> tuple[int, ...]:
     """How many cards each seat holds after ``plays`` plays of a real deal: the bidder's four
     before the opening play (R6), then, the packets dealt (R11), twelve less the plays the seat
-    has made (R12)."""
+    has made (R12); under house rules, as the rules deal (V2, V3)."""
+    if not rules.is_standard:
+        return _cards_in_hand_under(rules, dealer, plays)
     if plays == 0:
         return tuple(FIRST_CARDS if seat == (dealer + 1) % SEATS else 0 for seat in range(SEATS))
     made = [0] * SEATS
     for play in range(1, plays + 1):
         made[(dealer + play) % SEATS] += 1
     return tuple(PLAYS_PER_SEAT - count for count in made)
+
+
+def _cards_in_hand_under(rules: Ruleset, dealer: int, plays: int) -> tuple[int, ...]:
+    """``cards_in_hand`` under ``rules``: the cards dealt to each seat so far less its plays."""
+    seats = rules.seats
+    dealt = [0] * seats
+    dealt[rules.bidder(dealer)] = FIRST_CARDS
+    packets = rules.packets if plays else ()
+    if rules.second_deal_after and plays >= rules.second_deal_after:
+        packets += rules.second_packets
+    for offset in packets:
+        dealt[(dealer + offset) % seats] += PACKET
+    for play in range(1, plays + 1):
+        dealt[(dealer + play) % seats] -= 1
+    return tuple(dealt)
 
 
 def is_whole_deal(position: DealParts) -> bool:
@@ -84,7 +102,8 @@ def _house_problems(position: DealParts) -> list[str]:
 
 def _hand_problems(position: DealParts, whole: bool) -> list[str]:
     plays = position.plays
-    expected = cards_in_hand(position.dealer, plays)
+    rules = position.rules
+    expected = cards_in_hand(position.dealer, plays, rules)
     problems = []
     for seat, (hand, dealt) in enumerate(zip(position.hands, expected, strict=True)):
         if len(hand) > dealt or (whole and len(hand) != dealt):
@@ -93,7 +112,9 @@ def _hand_problems(position: DealParts, whole: bool) -> list[str]:
                 f"seat {seat} holds {len(hand)} cards after {plays} plays; a real deal leaves it "
                 f"{bound}{dealt} (R6, R11, R12)"
             )
-    if plays and position.stock:
+    if rules.second_deal_after and 0 < plays < rules.second_deal_after:
+        pass  # V3: half the stock waits for play 24 (checked with the floor's cards)
+    elif plays and position.stock:
         problems.append(
             f"{len(position.stock)} cards are still in the stock after the opening play; the "
             f"dealer deals the whole stock then (R11)"

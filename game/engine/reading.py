@@ -20,17 +20,18 @@ from .cards import CARD_BY_TEXT, DECK, Card, sort_cards
 from .errors import InvalidPosition, NotationError
 from .houses import House, new_house
 from .moves import MAX_HOUSE, MIN_HOUSE, PLAYS_PER_DEAL
+from .rulesets import STANDARD, Ruleset, ruleset
 from .validity import check_position
 
 
 class PositionFields:
-    """A position's ten fields, in order, in a plain object with ``Position``'s slots: what the
+    """A position's eleven fields, in order, in a plain object with ``Position``'s slots: what the
     readers make, and what ``position._new_position`` makes a ``Position`` without the frozen
     ``__init__`` (docs/engine-speed.md). Made for nothing else."""
 
     __slots__ = (
         "dealer", "bid", "plays", "hands", "loose", "houses", "captured", "sweeps",
-        "last_capture", "stock",
+        "last_capture", "stock", "rules",
     )  # fmt: skip
 
     def __init__(
@@ -45,6 +46,7 @@ class PositionFields:
         sweeps: tuple[int, int],
         last_capture: int | None,
         stock: tuple[Card, ...],
+        rules: Ruleset = STANDARD,
     ) -> None:
         self.dealer = dealer
         self.bid = bid
@@ -56,6 +58,7 @@ class PositionFields:
         self.sweeps = sweeps
         self.last_capture = last_capture
         self.stock = stock
+        self.rules = rules
 
 
 def read_position(data: Mapping[str, Any]) -> PositionFields:
@@ -136,9 +139,9 @@ def _int_field(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def _seat(value: Any) -> bool:
-    """A seat, 0–3 (True and False are no numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
+def _seat(value: Any, seats: int = 4) -> bool:
+    """A seat, 0–3 (0–1 with two players, V1; True and False are no numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
 def _points(value: Any) -> bool:
@@ -154,7 +157,7 @@ def _set_order(group: tuple[Card, ...]) -> list[int]:
     return [*map(_canonical_order, group)]
 
 
-def _house_from_json(raw: Any) -> House:
+def _house_from_json(raw: Any, seats: int = 4) -> House:
     if type(raw) is not dict and not isinstance(raw, Mapping):
         raise NotationError("each house is an object with value, sets and owners")
     value = _int_field(raw, "value", 1, 99)
@@ -162,8 +165,11 @@ def _house_from_json(raw: Any) -> House:
     if not _is_list(sets) or not sets:
         raise NotationError(f"the {value}-house needs 'sets', a list of card lists")
     owners = raw.get("owners")
-    if not _is_list(owners) or not all(map(_seat, owners)):
-        raise NotationError(f"the {value}-house's 'owners' must be a list of seats 0–3")
+    if not _is_list(owners) or not all(_seat(owner, seats) for owner in owners):
+        raise NotationError(
+            f"the {value}-house's 'owners' must be a list of seats 0–{seats - 1}",
+            None if seats == 4 else "V1",
+        )
     groups = [_sorted_cards(group, "set") for group in sets]
     if len(groups) > 1:
         groups.sort(key=_set_order)  # sets in canonical order, as ``sorted_sets`` puts them
@@ -174,12 +180,14 @@ def _read_and_check_carefully(data: Mapping[str, Any]) -> PositionFields:
     """Any document the fast reader doubts: read field by field, then checked rule by rule,
     raising at the first thing wrong with a message that says what it is."""
     position = _read_carefully(data)
-    turn = (position.dealer + position.plays + 1) % 4
+    rules = position.rules
+    turn = rules.turn(position.dealer, position.plays)
     if "turn" in data and data["turn"] != turn:
+        rule = "R12" if rules.seats == 4 else "V3"
         raise InvalidPosition(
             f"'turn' is {data['turn']!r} but after {position.plays} plays with dealer "
-            f"{position.dealer} it must be seat {turn} (R12)",
-            "R12",
+            f"{position.dealer} it must be seat {turn} ({rule})",
+            rule,
         )
     check_position(position)
     return position
@@ -190,19 +198,23 @@ def _read_carefully(data: Mapping[str, Any]) -> PositionFields:
     ``NotationError`` with what is wrong with the first field that is."""
     if type(data) is not dict and not isinstance(data, Mapping):
         raise NotationError("a position is a JSON object (RULES.md §8)")
-    dealer = _int_field(data, "dealer", 0, 3)
+    rules = ruleset(data["rules"]) if "rules" in data else STANDARD
+    seats = rules.seats
+    dealer = _int_field(data, "dealer", 0, seats - 1)
     plays = _int_field(data, "plays", 0, PLAYS_PER_DEAL)
     bid = data.get("bid")
     if bid is not None:
         bid = _int_field(data, "bid", MIN_HOUSE, MAX_HOUSE)
     raw_hands = data.get("hands")
-    if not _is_list(raw_hands) or len(raw_hands) != 4:
-        raise NotationError("'hands' must be a list of four card lists, one per seat")
+    if not _is_list(raw_hands) or len(raw_hands) != seats:
+        if seats == 4:
+            raise NotationError("'hands' must be a list of four card lists, one per seat")
+        raise NotationError("'hands' must be a list of two card lists, one per player (V1)", "V1")
     hands = tuple([_sorted_cards(h, "hand") for h in raw_hands])
     raw_houses = data.get("houses", ())
     if not _is_list(raw_houses):
         raise NotationError("'houses' must be a list")
-    houses = [_house_from_json(raw) for raw in raw_houses]
+    houses = [_house_from_json(raw, seats) for raw in raw_houses]
     if len(houses) > 1:
         houses.sort(key=_house_value)
     captured_raw = data.get("captured", _NO_PILES)
@@ -226,6 +238,7 @@ def _read_carefully(data: Mapping[str, Any]) -> PositionFields:
         (sweeps_raw[0], sweeps_raw[1]),
         last_capture,
         _cards(data.get("stock", ()), "stock"),
+        rules,
     )
 
 
@@ -250,6 +263,8 @@ def _read_plain(data: Any) -> PositionFields:
     if type(data) is not dict:
         raise _NotPlain
     get = data.get
+    if "rules" in data and data["rules"] != STANDARD.name:
+        raise _NotPlain  # house rules (RULES.md §9): the careful reader reads them
     dealer = get("dealer")
     plays = get("plays")
     bid = get("bid")

@@ -10,6 +10,7 @@ from typing import Protocol
 from .cards import Card
 from .houses import House
 from .moves import Move
+from .rulesets import Ruleset
 
 
 class TableState(Protocol):
@@ -21,6 +22,8 @@ class TableState(Protocol):
     def houses(self) -> tuple[House, ...]: ...
     @property
     def plays(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
     def house(self, value: int) -> House | None: ...
 
 

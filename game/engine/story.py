@@ -21,6 +21,7 @@ from .cards import Card, sort_cards
 from .houses import House, split_into_sets
 from .moves import Bid, Capture, Move
 from .position import Position
+from .rulesets import STANDARD, Ruleset
 from .seats import team_of
 from .sweeps import sweep_bonus
 
@@ -35,6 +36,7 @@ class Floor:
     houses: tuple[House, ...]
     plays: int
     face_down: int = 0
+    rules: Ruleset = STANDARD
 
     def house(self, value: int) -> House | None:
         return next((house for house in self.houses if house.value == value), None)
@@ -59,8 +61,8 @@ class PlayEvent:
     plays (R12), whatever the play's place in the record. ``before`` is the floor just before it.
     A capture's ``house`` is the house it took (R17) and ``groups`` the loose cards it took, each
     group adding up to the card's value (R16: one split, when the cards could be grouped in more
-    than one way). ``sweep`` is the sweep's bonus (R19: 25 on play 1, 0 on play 48, else 50), or
-    None when the play did not sweep."""
+    than one way). ``sweep`` is the sweep's bonus (R19: 25 on play 1, 0 on play 48, else 50;
+    under house rules what it scored, V6, V8), or None when the play did not sweep."""
 
     number: int
     seat: int
@@ -137,8 +139,8 @@ Event = PlayEvent | Leftovers
 def floor_of(position: Position) -> Floor:
     """The floor of ``position`` as every seat sees it (face down before the bid)."""
     if position.bid is None:
-        return Floor((), position.houses, position.plays, len(position.loose))
-    return Floor(position.loose, position.houses, position.plays)
+        return Floor((), position.houses, position.plays, len(position.loose), position.rules)
+    return Floor(position.loose, position.houses, position.plays, rules=position.rules)
 
 
 def play_event(before: Position, move: Move) -> PlayEvent:
@@ -156,7 +158,8 @@ def play_event(before: Position, move: Move) -> PlayEvent:
         split = split_into_sets(move.loose, move.card.rank)
         assert split is not None, f"{move} takes groups of its card's value (R16)"
         groups = split
-    return PlayEvent(number, seat, move, floor, house, groups, sweep_bonus(before, move))
+    sweep = sweep_bonus(before, move, before.sweeps, team_of(seat))
+    return PlayEvent(number, seat, move, floor, house, groups, sweep)
 
 
 def story(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[PlayEvent, ...]:

@@ -1,24 +1,29 @@
 """Sweeps (R19): a capture that leaves no loose card and no house on the floor, and its bonus.
 
 ``sweep_bonus_at`` is the one place R19's amounts live; everything that scores a sweep (applying a
-move, describing one, the bots' judgement) asks it.
+move, describing one, the bots' judgement) asks it. Under house rules the ruleset says its own
+amounts (V6) and whether a sweep is capped or cancelled (V8): ``Ruleset.sweep_bonus_at`` and
+``Ruleset.sweeps_after``.
 """
 
 from __future__ import annotations
 
 from .movegen import takes_every_loose_card
 from .moves import PLAYS_PER_DEAL, Capture, Move
+from .rulesets import STANDARD, Ruleset
 from .state import TableState
 
 SWEEP_BONUS = 50
 OPENING_SWEEP_BONUS = 25
 
 
-def sweep_bonus_at(plays: int) -> int:
+def sweep_bonus_at(plays: int, rules: Ruleset = STANDARD) -> int:
     """What a sweep made by the next play scores (R19), ``plays`` plays into the deal: 25 on
     play 1 (the opening), nothing on play 48 (the last), 50 on any other play. The play's number
     alone decides: a short position that runs out of cards before play 48 has no last play
-    (docs/RULES-NOTES.md, note 1)."""
+    (docs/RULES-NOTES.md, note 1). Under house rules, ``rules`` says the amounts (V6)."""
+    if not rules.is_standard:
+        return rules.sweep_bonus_at(plays)
     if plays == 0:
         return OPENING_SWEEP_BONUS
     if plays + 1 == PLAYS_PER_DEAL:
@@ -26,13 +31,23 @@ def sweep_bonus_at(plays: int) -> int:
     return SWEEP_BONUS
 
 
-def sweep_bonus(state: TableState, move: Move) -> int | None:
-    """None if ``move`` (legal here) is no sweep, else the bonus it scores (R19)."""
+def sweep_bonus(
+    state: TableState,
+    move: Move,
+    sweeps: tuple[int, int] | None = None,
+    team: int | None = None,
+) -> int | None:
+    """None if ``move`` (legal here) is no sweep, else the bonus it scores (R19, V6 under the
+    state's rules). Given the sides' ``sweeps`` and the mover's ``team``, what it scores for the
+    team once capped or cancelled (V8): 0 for a sweep that cancels one of the other side's."""
     if not isinstance(move, Capture) or set(move.loose) != set(state.loose):
         return None
     if any(house.value != move.card.rank for house in state.houses):
         return None
-    return sweep_bonus_at(state.plays)
+    rules = state.rules
+    if sweeps is not None and team is not None:
+        return rules.sweeps_after(sweeps, team, state.plays)[1]
+    return sweep_bonus_at(state.plays, rules)
 
 
 def single_card_sweeps(state: TableState, value: int) -> bool:

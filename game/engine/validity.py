@@ -11,6 +11,7 @@ from .cards import Card
 from .errors import InvalidPosition
 from .houses import House
 from .moves import MAX_HOUSE, MIN_HOUSE
+from .rulesets import Ruleset
 
 _rank = attrgetter("rank")
 
@@ -34,6 +35,10 @@ class PositionParts(Protocol):
     def captured(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
     @property
     def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def sweeps(self) -> tuple[int, int]: ...
+    @property
+    def rules(self) -> Ruleset: ...
 
 
 def check_position(position: PositionParts) -> None:
@@ -41,10 +46,16 @@ def check_position(position: PositionParts) -> None:
     hands = position.hands
     captured = position.captured
     houses = position.houses
-    every = [
-        *hands[0], *hands[1], *hands[2], *hands[3], *position.loose, *captured[0], *captured[1],
-        *position.stock,
-    ]  # fmt: skip
+    rules = position.rules
+    if len(hands) == 4:
+        every = [
+            *hands[0], *hands[1], *hands[2], *hands[3], *position.loose, *captured[0],
+            *captured[1], *position.stock,
+        ]  # fmt: skip
+    else:
+        every = [*position.loose, *captured[0], *captured[1], *position.stock]
+        for hand in hands:
+            every += hand
     for house in houses:
         for group in house.sets:
             every += group
@@ -56,13 +67,43 @@ def check_position(position: PositionParts) -> None:
         if plays:
             raise InvalidPosition("there is no bid, but plays have been made (R7)", "R7")
     elif not plays:
-        bidder_hand = hands[(position.dealer + 1) % 4]
+        bidder_hand = hands[rules.bidder(position.dealer)]
         if bidder_hand and bid not in map(_rank, bidder_hand):
             raise InvalidPosition(
                 f"the bid is {bid} but the bidder holds no card of that value (R7)", "R7"
             )
     if houses and not _houses_valid(houses, hands, position.loose):
         _check_houses(position)
+    if not rules.is_standard:
+        check_house_rules(position)
+
+
+def check_house_rules(position: PositionParts) -> None:
+    """RULES.md §9: what a ruleset asks of every position, beyond §8's conditions."""
+    rules = position.rules
+    if len(position.hands) != rules.seats:
+        raise InvalidPosition(
+            f"the {rules.name} game has {rules.seats} hands, not {len(position.hands)} (V1)", "V1"
+        )
+    limit = rules.max_houses
+    if limit is not None and len(position.houses) > limit:
+        raise InvalidPosition(
+            f"there are {len(position.houses)} houses on the floor; these rules allow at most "
+            f"{limit} (V7)",
+            "V7",
+        )
+    sweeps = position.sweeps
+    if rules.sweeps_cancel and sweeps[0] and sweeps[1]:
+        raise InvalidPosition(
+            "both sides hold sweep points; a sweep cancels one of the other side's, so only one "
+            "side holds any (V8)",
+            "V8",
+        )
+    most = rules.max_sweeps
+    if most is not None and any(rules.sweeps_held(points) > most for points in sweeps):
+        raise InvalidPosition(
+            f"a side holds more than {most} sweeps; these rules allow at most {most} (V8)", "V8"
+        )
 
 
 def _houses_valid(

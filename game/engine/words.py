@@ -40,7 +40,7 @@ def play_done(state: TableState, move: Move) -> Phrase:
             house = state.house(move.card.rank) if move.house else None
             taken = Items(((HouseOf(house.value),) if house else ()) + move.loose)
             won = [move.card, *move.loose, *(house.cards if house else ())]
-            points = sum(c.points for c in won)
+            points = sum(map(state.rules.card_points, won))
             clauses = [phrase(Said.CAPTURE_POINTS, points=points)] if points else []
             bonus = sweep_bonus(state, move)
             if bonus is not None:
