@@ -33,6 +33,16 @@ from .phrases import Phrase, Reason
 from .position import Position, playable
 from .reachable import cards_in_hand
 from .recorded import attempt_from_text, played_text
+from .rulesets import (
+    FAMILY,
+    PRESETS,
+    STANDARD,
+    SWEEP_CANCEL,
+    TWO_HOUSES,
+    TWO_PLAYER,
+    Ruleset,
+    ruleset,
+)
 from .scoring import DealOutcome, DealScore, Match, TeamScore, score_deal, team_score
 from .seats import (
     Relation,
@@ -74,6 +84,9 @@ __all__ = [
     "Table", "generate", "forget_floors", "capture_groups", "maximal_captures",
     "move_order", "in_order",
     "Deal", "Play", "View", "deal", "view_for",
+    # house rules (RULES.md §9)
+    "Ruleset", "ruleset", "PRESETS", "STANDARD", "TWO_PLAYER", "FAMILY", "TWO_HOUSES",
+    "SWEEP_CANCEL",
     # seats, and the story of a deal as the table saw it
     "team_of", "partner_of", "seat_after", "seat_before", "same_team", "Relation", "relation",
     "seat_at", "Event", "PlayEvent", "Leftovers", "Floor",

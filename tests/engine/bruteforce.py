@@ -16,6 +16,10 @@ Public functions:
   the opening play, sweeps R19, last capture, end of deal R29).
 - ``normalize(pos)``: a comparable form of a position (houses compared modulo their split).
 - ``is_over(pos)``, ``card_value(text)``, ``sort_cards(cards)``, ``can_split(values, v)``.
+
+House rules (RULES.md §9): a position's ``rules`` names its preset (none: the standard game), and
+``VARIANTS`` says, from the rule book alone, what each one changes: the seats and the deal
+(V1–V3), the sweeps' points (V6), the houses on the floor (V7), capped and cancelled sweeps (V8).
 """
 
 from __future__ import annotations
@@ -31,6 +35,32 @@ HOUSE_VALUES = range(9, 14)  # R21: a house has a value from 9 to 13
 
 Pos = dict[str, Any]
 MoveJSON = dict[str, Any]
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    # V1: two players, each their own side, no partner; V2: after the opening, packets to the
+    # bidder, the dealer, the bidder, the dealer, the dealer; V3: after play 24, 12 more each, in
+    # packets from the bidder, alternately.
+    "two-player": {
+        "seats": 2,
+        "packets": (1, 0, 1, 0, 0),
+        "second_deal": (24, (1, 0, 1, 0, 1, 0)),
+    },
+    # V6: every sweep counts 50, the first play's and the last play's too (V5 is scoring only)
+    "family": {"every_sweep": 50},
+    # V7: no build makes a new house while two lie on the floor
+    "two-houses": {"max_houses": 2},
+    # V8: a side holds at most two sweeps; a sweep that scores cancels the other side's latest
+    "sweep-cancel": {"max_sweeps": 2, "cancel": True},
+}
+
+
+def variant(pos: Pos) -> dict[str, Any]:
+    return VARIANTS[pos.get("rules", "standard")]
+
+
+def seats(pos: Pos) -> int:
+    return int(variant(pos).get("seats", 4))
 
 
 # --------------------------------------------------------------------------------------------
@@ -159,7 +189,9 @@ def find_house(pos: Pos, value: int) -> dict[str, Any] | None:
     return None
 
 
-def partner(seat: int) -> int:
+def partner(seat: int, pos: Pos | None = None) -> int | None:
+    if pos is not None and seats(pos) == 2:
+        return None  # V1: no partners
     return (seat + 2) % 4  # R1/R4: partners sit opposite
 
 
@@ -222,7 +254,7 @@ def _play_on_floor(pos: Pos, move: MoveJSON) -> tuple[Pos, bool]:
     """
     new = copy_position(pos)
     seat = pos["turn"]
-    team = seat % 2  # R4: team 0 = seats 0, 2; team 1 = seats 1, 3
+    team = seat % 2  # R4: team 0 = seats 0, 2; team 1 = seats 1, 3 (V1: seat 0, seat 1)
     card = canon_card(move["card"])
     v = card_value(card)
     new["hands"][seat] = [c for c in new["hands"][seat] if canon_card(c) != card]
@@ -262,7 +294,7 @@ def _play_on_floor(pos: Pos, move: MoveJSON) -> tuple[Pos, bool]:
             h["sets"] = list(h["sets"]) + sets
             if seat in h["owners"]:
                 pass  # R27: your own house: ownership unchanged
-            elif partner(seat) in h["owners"]:
+            elif partner(seat, pos) in h["owners"]:
                 pass  # R27: your partner's house: no ownership change
             else:
                 h["owners"] = list(h["owners"]) + [seat]  # R27: opponents' house: co-owner
@@ -301,29 +333,47 @@ def _finish_play(pos: Pos, new: Pos, move: MoveJSON, swept: bool) -> Pos:
     seat = pos["turn"]
     team = seat % 2
     dealer = pos["dealer"]
+    rules = variant(pos)
+    n = seats(pos)
     new["plays"] = pos["plays"] + 1
     play_number = new["plays"]
-    new["turn"] = (dealer + new["plays"] + 1) % 4  # R12 / §8
+    new["turn"] = (dealer + new["plays"] + 1) % n  # R12 / §8 (V3: two seats take turns)
+    offsets: tuple[int, ...] = ()
     if play_number == 1:
         # R11: after the opening play, packets of four from the top of the stock, in the decided
-        # seat order, until the stock runs out.
-        stock = list(new["stock"])
-        for offset in PACKET_OFFSETS:
-            if not stock:
-                break
-            packet, stock = stock[:4], stock[4:]
-            target_seat = (dealer + offset) % 4
-            new["hands"][target_seat] = list(new["hands"][target_seat]) + packet
-        new["stock"] = stock
+        # seat order, until the stock runs out (V2: the two-player order).
+        offsets = rules.get("packets", PACKET_OFFSETS)
+    elif "second_deal" in rules and play_number == rules["second_deal"][0]:
+        offsets = rules["second_deal"][1]  # V3: the rest of the stock after play 24
+    stock = list(new["stock"])
+    for offset in offsets:
+        if not stock:
+            break
+        packet, stock = stock[:4], stock[4:]
+        target_seat = (dealer + offset) % n
+        new["hands"][target_seat] = list(new["hands"][target_seat]) + packet
+    new["stock"] = stock
     if move["kind"] == "capture" and swept:  # R19: by the play's number, nothing else
-        if play_number == 1:
+        if "every_sweep" in rules:
+            bonus = rules["every_sweep"]  # V6
+        elif play_number == 1:
             bonus = 25
         elif play_number == LAST_PLAY:
             bonus = 0
         else:
             bonus = 50
         new["sweeps"] = list(new["sweeps"])
-        new["sweeps"][team] += bonus
+        held = new["sweeps"]
+        other = 1 - team
+        if not bonus:
+            pass  # a sweep that scores nothing neither counts nor cancels (V8)
+        elif rules.get("cancel") and held[other]:
+            # V8: the other side's latest sweep goes: a 50, unless its only one was play 1's 25
+            held[other] -= 50 if held[other] >= 50 else held[other]
+        elif "max_sweeps" in rules and _sweeps_held(held[team]) >= rules["max_sweeps"]:
+            pass  # V8: a side holds at most two sweeps
+        else:
+            held[team] += bonus
     if play_number == LAST_PLAY and new["last_capture"] is not None and new["loose"]:
         # R29: after play 48, leftover loose cards go to the team that made the last capture (not
         # a sweep). A short hand-made position whose cards run out before play 48 simply has no
@@ -332,6 +382,11 @@ def _finish_play(pos: Pos, new: Pos, move: MoveJSON, swept: bool) -> Pos:
         new["captured"][t] = list(new["captured"][t]) + list(new["loose"])
         new["loose"] = []
     return _canonicalize(new)
+
+
+def _sweeps_held(points: int) -> int:
+    """V8: the sweeps that make these points: 50 each, but for one 25 (play 1's)."""
+    return points // 50 + (1 if points % 50 == 25 else 0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,6 +401,7 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
     loose = sort_cards(pos["loose"])
     opening = pos["plays"] == 0  # R10: play 1, by the bidder
     bid = pos["bid"]
+    limit = variant(pos).get("max_houses")  # V7
     out: list[MoveJSON] = []
     # every subset of the loose cards, with its values and the values of the rest (computed once)
     subsets = []
@@ -383,6 +439,8 @@ def _candidates(pos: Pos) -> list[MoveJSON]:
             if opening and value != bid:  # R10(a): the resulting house has value B
                 continue
             existing = find_house(pos, value)
+            if existing is None and limit is not None and len(pos["houses"]) >= limit:
+                continue  # V7: no new house while the floor holds as many as allowed
             singles = [c for c in loose if card_value(c) == value]
             for added, added_set, added_values, _ in subsets:
                 if existing is None and not added:
@@ -517,6 +575,7 @@ def normalize(pos: Pos) -> dict[str, Any]:
         "sweeps": list(pos["sweeps"]),
         "last_capture": pos["last_capture"],
         "stock": [canon_card(c) for c in pos["stock"]],
+        "rules": pos.get("rules", "standard"),
     }
 
 
@@ -540,7 +599,7 @@ def validity_problems(pos: Pos) -> list[str]:
     cards = [canon_card(c) for c in cards]
     if len(cards) != len(set(cards)):
         problems.append("a card appears twice")
-    if pos["turn"] != (pos["dealer"] + pos["plays"] + 1) % 4:
+    if pos["turn"] != (pos["dealer"] + pos["plays"] + 1) % seats(pos):
         problems.append("turn does not fit plays")
     values = [h["value"] for h in pos["houses"]]
     if len(values) != len(set(values)):
