@@ -169,7 +169,7 @@ def house_worth(house: House, team: int, held: list[int]) -> float:
     theirs holds its value, else a toss-up; against ``team`` when the owners are the others."""
     owners = team_of(min(house.owners))
     rivals = 0
-    for seat in range(4):
+    for seat in range(len(held)):
         if team_of(seat) != owners:
             rivals |= held[seat]
     share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
@@ -183,7 +183,7 @@ def best_capture(position: Position, hand: int) -> float:
     info = loose_captures(loose)
     houses = {h.value: h for h in position.houses}
     best = 0.0
-    sweep = sweep_bonus_at(position.plays)  # R19: by the number of the mover's play
+    sweep = sweep_bonus_at(position.plays, position.rules)  # R19 (V6): by the play's number
     for value in range(1, 14):
         if not hand & VALUE_MASK[value]:
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.engine import CardMove, Move, Position, View, sweep_bonus_at, team_of
+from game.engine import STANDARD, CardMove, Move, Position, Ruleset, View, team_of
 
 from .cardbits import POINTS_OF, count_by_value, mask_of, points_in
 from .floor import (
@@ -57,6 +57,7 @@ class Situation:
     next_holds: tuple[float, ...]  # chance the next player holds value v (index 1–13)
     opponents_hold: tuple[float, ...]  # chance either opponent holds value v
     my_side_holds: tuple[float, ...]  # chance the mover or the partner holds value v
+    rules: Ruleset = STANDARD  # the house rules (RULES.md §9): the sweeps' points
 
     @property
     def team(self) -> int:
@@ -64,13 +65,22 @@ class Situation:
 
     @property
     def my_sweep_bonus(self) -> int:
-        """What a sweep by this play scores (R19)."""
-        return sweep_bonus_at(self.plays)
+        """What a sweep by this play scores (R19, V6)."""
+        return self.rules.sweep_bonus_at(self.plays)
 
     @property
     def next_sweep_bonus(self) -> int:
-        """What a sweep by the next player's play scores (R19)."""
-        return sweep_bonus_at(self.plays + 1)
+        """What a sweep by the next player's play scores (R19, V6)."""
+        return self.rules.sweep_bonus_at(self.plays + 1)
+
+
+def others(seat: int, rules: Ruleset) -> tuple[int, int, int]:
+    """The next player, the partner and the other opponent of ``seat`` (R4). Two players (V1)
+    have only the next player: the partner and the other opponent are places 2 and 3, where
+    ``Knowledge`` and the hand sizes below hold nothing."""
+    if rules.seats == 4:
+        return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    return 1 - seat, 2 + seat, 3 - seat
 
 
 def situation_from_knowledge(
@@ -80,9 +90,10 @@ def situation_from_knowledge(
     hand: int,
     loose: int,
     houses: tuple[FloorHouse, ...],
+    rules: Ruleset = STANDARD,
 ) -> Situation:
     seat = knowledge.seat
-    next_seat, partner, other = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    next_seat, partner, other = others(seat, rules)
     mine = count_by_value(hand)
     next_holds = [0.0] * 14
     opponents = [0.0] * 14
@@ -100,6 +111,7 @@ def situation_from_knowledge(
         next_holds=tuple(next_holds),
         opponents_hold=tuple(opponents),
         my_side_holds=tuple(my_side),
+        rules=rules,
     )
 
 
@@ -108,20 +120,21 @@ def situation_from_position(position: Position) -> Situation:
     seat = position.turn
     hands = position.hands
     opening = position.plays == 0
+    rules = position.rules
     hidden = mask_of(position.stock)
-    for s in range(4):
+    for s in range(len(hands)):
         if s != seat:
             hidden |= mask_of(hands[s])
     counts = count_by_value(hidden)
     total = hidden.bit_count()
-    sizes = [HAND_AFTER_DEAL if opening else len(h) for h in hands]
+    sizes = [HAND_AFTER_DEAL if opening else len(h) for h in hands] + [0] * (4 - len(hands))
     must = [0, 0, 0, 0]
     for house in position.houses:
         for owner in house.owners:
             must[owner] |= 1 << house.value
     hand = mask_of(hands[seat])
     mine = count_by_value(hand)
-    next_seat, partner, other = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    next_seat, partner, other = others(seat, rules)
     both = sizes[next_seat] + sizes[other]
     next_holds = [0.0] * 14
     opponents = [0.0] * 14
@@ -148,6 +161,7 @@ def situation_from_position(position: Position) -> Situation:
         next_holds=tuple(next_holds),
         opponents_hold=tuple(opponents),
         my_side_holds=tuple(my_side),
+        rules=rules,
     )
 
 
@@ -215,11 +229,16 @@ def judge_casually(move: Move, situation: Situation) -> Judgement:
 
 
 def naive_situation(
-    seat: int, plays: int, remaining: int, loose: int, houses: tuple[FloorHouse, ...]
+    seat: int,
+    plays: int,
+    remaining: int,
+    loose: int,
+    houses: tuple[FloorHouse, ...],
+    rules: Ruleset = STANDARD,
 ) -> Situation:
     """A situation without card counting (Casual's): every value is as likely as any other."""
     even = (0.0,) + (0.5,) * 13
-    return Situation(seat, plays, remaining, loose, houses, even, even, even)
+    return Situation(seat, plays, remaining, loose, houses, even, even, even, rules)
 
 
 def view_situation(view: View, knowledge: Knowledge | None) -> Situation:
@@ -228,9 +247,9 @@ def view_situation(view: View, knowledge: Knowledge | None) -> Situation:
     houses = floor_houses(view.houses)
     remaining = sum(view.hand_counts) + view.stock_count
     if knowledge is None:
-        return naive_situation(view.seat, view.plays, remaining, loose, houses)
+        return naive_situation(view.seat, view.plays, remaining, loose, houses, view.rules)
     return situation_from_knowledge(
-        knowledge, view.plays, remaining, mask_of(view.hand), loose, houses
+        knowledge, view.plays, remaining, mask_of(view.hand), loose, houses, view.rules
     )
 
 

@@ -30,6 +30,7 @@ class Knowledge:
 
     ``must_hold[s]`` and ``unlikely[s]`` are bit sets over capture values (bit v = value v).
     ``hand_sizes[s]`` counts the cards seat s will play from now on (12 before the stock is dealt).
+    Each tuple has four places; with two players (V1) places 2 and 3 are no seat, and empty.
     """
 
     seat: int
@@ -78,7 +79,7 @@ def knowledge_of(view: View) -> Knowledge:
     counts = count_by_value(unseen)
     opening = view.plays == 0
     sizes = [0, 0, 0, 0]
-    for s in range(4):
+    for s in range(view.rules.seats):
         if s != view.seat:
             sizes[s] = HAND_AFTER_DEAL if opening else view.hand_counts[s]
     must = [0, 0, 0, 0]
@@ -88,7 +89,7 @@ def knowledge_of(view: View) -> Knowledge:
                 must[owner] |= 1 << house.value
     bidder_value = bidder_still_holds(view)
     if bidder_value is not None:
-        must[(view.dealer + 1) % 4] |= 1 << bidder_value
+        must[view.rules.bidder(view.dealer)] |= 1 << bidder_value
     unlikely = declined_captures(view)
     return Knowledge(
         seat=view.seat,
@@ -108,7 +109,7 @@ def whole_deal_seen(view: View) -> bool:
 
 def bidder_still_holds(view: View) -> int | None:
     """The bid value, if the bidder (not this seat) must still hold a card of it (R7)."""
-    bidder = (view.dealer + 1) % 4
+    bidder = view.rules.bidder(view.dealer)
     if view.bid is None or bidder == view.seat or view.plays == 0 or not whole_deal_seen(view):
         return None
     for play in view.history:
@@ -170,7 +171,7 @@ def declined_captures(view: View) -> list[int]:
             owners = houses.get(move.value)
             if owners is None:
                 houses[move.value] = frozenset({seat})
-            elif seat not in owners and (seat + 2) % 4 not in owners:
+            elif seat not in owners and view.rules.partner_of(seat) not in owners:
                 houses[move.value] = owners | {seat}
         else:
             assert isinstance(move, Break)

@@ -30,18 +30,20 @@ class Sampler:
     view: View
     hidden: tuple[int, ...]  # card indices, canonical order
     sizes: tuple[int, ...]  # cards to give each destination: seats 0–3, the floor, the stock
+    # (with two players, V1, places 2 and 3 are no seat and get nothing)
     required: tuple[tuple[int, int], ...]  # (seat, value): the seat holds a card of that value
     unlikely: tuple[int, int, int, int]  # per seat, bit set of values it probably lacks
 
     @classmethod
     def of(cls, view: View, knowledge: Knowledge) -> Sampler:
         sizes = [0, 0, 0, 0, view.face_down_floor, view.stock_count]
-        for seat in range(4):
+        seats = view.rules.seats
+        for seat in range(seats):
             if seat != view.seat:
                 sizes[seat] = view.hand_counts[seat]
         required = tuple(
             (seat, value)
-            for seat in range(4)
+            for seat in range(seats)
             for value in range(9, 14)
             if knowledge.must_hold[seat] >> value & 1
         )
@@ -93,7 +95,7 @@ class Sampler:
         """One full position consistent with the view."""
         view = self.view
         dealt = self.deal_hidden(rng)
-        hands = [_cards(sorted(dealt[seat])) for seat in range(4)]
+        hands = [_cards(sorted(dealt[seat])) for seat in range(view.rules.seats)]
         hands[view.seat] = view.hand
         loose = view.loose if not view.face_down_floor else _cards(sorted(dealt[FLOOR]))
         return Position(
@@ -107,6 +109,7 @@ class Sampler:
             sweeps=view.sweeps,
             last_capture=view.last_capture,
             stock=_cards(dealt[STOCK]),
+            rules=view.rules,
         )
 
 

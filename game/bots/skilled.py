@@ -69,7 +69,7 @@ def _house_clause(said: Explanation, move: Build, view: View, knowledge: Knowled
     """Why a house is worth building: partner's house, or a capture card few others can match."""
     value = move.value
     house = next((h for h in view.houses if h.value == value), None)
-    partner = (view.seat + 2) % 4
+    partner = view.rules.partner_of(view.seat)
     if house is not None and view.seat not in house.owners and partner in house.owners:
         return explain(Told.HELPS_PARTNER, move=said)
     unseen = knowledge.unseen_by_value[value]
@@ -103,7 +103,8 @@ def skilled_bid(view: View, bids: list[Bid], rng: random.Random) -> Decision:
 def _best_opening(view: View, hand: int, floor: int, bid: int) -> float:
     """The best opening play's judgement on an imagined floor."""
     unseen = FULL_DECK_MASK & ~(hand | floor)
-    sizes = [HAND_AFTER_DEAL if s != view.seat else 0 for s in range(4)]
+    seats = view.rules.seats
+    sizes = [HAND_AFTER_DEAL if s != view.seat and s < seats else 0 for s in range(4)]
     knowledge = Knowledge(
         seat=view.seat,
         unseen=unseen,
@@ -113,6 +114,6 @@ def _best_opening(view: View, hand: int, floor: int, bid: int) -> float:
         must_hold=(0, 0, 0, 0),
         unlikely=(0, 0, 0, 0),
     )
-    situation = situation_from_knowledge(knowledge, 0, 48, hand, floor, ())
+    situation = situation_from_knowledge(knowledge, 0, 48, hand, floor, (), view.rules)
     table = Table(view.seat, view.hand, cards_of(floor), (), bid, True)
     return max(judge(move, situation).score for move in generate(table))

@@ -20,6 +20,7 @@ MAX_ENDING_PLAYS = 8
 """Endings longer than this are not searched (puzzles ask for 2–8 plays)."""
 # The seats counted from the player to move, in the order of play, as the problems name them.
 PLAYERS = ("the player to move", "the right opponent", "the partner", "the left opponent")
+TWO_PLAYERS = ("the player to move", "the opponent")  # two-player Seep (V1)
 
 
 class NotAnEnding(ValueError):
@@ -40,12 +41,14 @@ def ending_problem(position: Position) -> str | None:
             f"after {position.plays} plays only {PLAYS_PER_DEAL - position.plays} are left "
             f"(R12), but the hands hold {left} cards"
         )
-    for offset in range(4):  # R12: seats take turns, so each holds one card per play it has left
-        seat = (position.turn + offset) % 4
-        needed = len(range(offset, left, 4))
+    seats = position.rules.seats
+    for offset in range(seats):  # R12: seats take turns, each holding a card per play it has left
+        seat = (position.turn + offset) % seats
+        needed = len(range(offset, left, seats))
         if len(position.hands[seat]) != needed:
+            player = PLAYERS[offset] if seats == 4 else TWO_PLAYERS[offset]
             return (
-                f"with {left} plays left, {PLAYERS[offset]} must hold {needed} card(s), "
+                f"with {left} plays left, {player} must hold {needed} card(s), "
                 f"not {len(position.hands[seat])}: every hand is open in an ending"
             )
     return None
