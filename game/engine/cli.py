@@ -5,6 +5,9 @@
     python -m game deal --seed N --dealer D      the first position of a deal
     python -m game selfplay --seed N --deals K   random legal deals, one summary per line
 
+``deal`` and ``selfplay`` take ``--rules NAME``, a house-rules preset (RULES.md §9); ``moves`` and
+``apply`` read the rules from each position (its ``rules``; none is the standard game).
+
 A line that cannot be read gets ``{"error": ..., "rule": ...}`` and the run goes on. The error
 is plain English: a refused move says its ``Reason`` through ``english.py``, whose templates are
 also the msgids the site translates, so the English is written once and no Django is needed.
@@ -27,6 +30,7 @@ from .deal import deal
 from .errors import SeepError
 from .moves import Move, json_list_text, move_from_json, move_from_str
 from .position import Position
+from .rulesets import PRESETS, STANDARD, Ruleset
 from .scoring import score_deal
 
 
@@ -97,11 +101,11 @@ def run_apply(lines: Iterable[str]) -> Iterator[Any]:
             yield _error(error.message, error.rule)
 
 
-def selfplay(seed: int, deals: int) -> Iterator[dict[str, Any]]:
+def selfplay(seed: int, deals: int, rules: Ruleset = STANDARD) -> Iterator[dict[str, Any]]:
     """Random legal deals; the dealer rotates, and each deal has its own seed."""
     rng = random.Random(seed)
     for number in range(deals):
-        record = deal(rng.randrange(2**32), number % 4)
+        record = deal(rng.randrange(2**32), number % rules.seats, rules)
         while not record.position.is_over:
             record = record.apply_unchecked(rng.choice(list(record.legal_moves())))
         final = record.position
@@ -118,6 +122,7 @@ def selfplay(seed: int, deals: int) -> Iterator[dict[str, Any]]:
             "card_points": [t.card_points for t in score.teams],
             "sweeps": list(final.sweeps),
             "difference": score.difference,
+            **({} if rules.is_standard else {"rules": rules.name}),
         }
 
 
@@ -131,9 +136,11 @@ def main(
     deal_parser = commands.add_parser("deal", help="the first position of a seeded deal")
     deal_parser.add_argument("--seed", type=int, required=True)
     deal_parser.add_argument("--dealer", type=int, choices=range(4), default=0)
+    deal_parser.add_argument("--rules", choices=list(PRESETS), default=STANDARD.name)
     play_parser = commands.add_parser("selfplay", help="random legal deals, one summary a line")
     play_parser.add_argument("--seed", type=int, required=True)
     play_parser.add_argument("--deals", type=int, default=1)
+    play_parser.add_argument("--rules", choices=list(PRESETS), default=STANDARD.name)
     args = parser.parse_args(argv)
     source = stdin or sys.stdin
     sink = stdout or sys.stdout
@@ -149,9 +156,12 @@ def main(
         return 0
     output: Iterable[str]
     if args.command == "deal":
-        output = [dumps(deal(args.seed, args.dealer).position.to_json())]
+        rules = PRESETS[args.rules]
+        if args.dealer >= rules.seats:
+            parser.error(f"--dealer: the {rules.name} game has seats 0–{rules.seats - 1}")
+        output = [dumps(deal(args.seed, args.dealer, rules).position.to_json())]
     else:
-        output = map(dumps, selfplay(args.seed, args.deals))
+        output = map(dumps, selfplay(args.seed, args.deals, PRESETS[args.rules]))
     for line in output:
         sink.write(line + "\n")
         sink.flush()

@@ -6,6 +6,10 @@ seats 1 and 3. Players never see the numbers: the site names seat 0 South, then 
 (``game.table.seat_names``). Everything that names a seat from another's point of view ("your
 partner", "the left opponent") asks ``relation``; the site words the relations in the page's
 language.
+
+These are the standard game's four seats. Two-player Seep (RULES.md V1) has two seats, each its
+own side without a partner: ``Ruleset.team_of``, ``partner_of`` and ``seat_after`` answer for any
+ruleset.
 """
 
 from __future__ import annotations

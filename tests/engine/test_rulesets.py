@@ -3,6 +3,8 @@ rules in JSON and the text notation. Whole deals under each preset: test_ruleset
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -23,6 +25,7 @@ from game.engine import (
     Position,
     TeamScore,
     cards_in_hand,
+    cli_main,
     deal,
     move_from_str,
     ruleset,
@@ -288,3 +291,17 @@ def test_unknown_rules_are_refused_naming_the_presets() -> None:
     with pytest.raises(InvalidPosition) as error:
         Position.from_json({"dealer": 0, "plays": 0, "hands": [[], [], [], []], "rules": "x"})
     assert "two-player" in error.value.message
+
+
+def test_the_command_line_deals_and_plays_under_a_preset() -> None:
+    out = io.StringIO()
+    cli_main(["deal", "--seed", "7", "--dealer", "1", "--rules", "two-player"], stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["rules"] == "two-player" and len(data["hands"]) == 2 and data["turn"] == 0
+    listed = io.StringIO()
+    cli_main(["moves"], stdin=io.StringIO(json.dumps(data) + "\n"), stdout=listed)
+    assert json.loads(listed.getvalue()) == [{"kind": "bid", "value": 10}]
+    played = io.StringIO()
+    cli_main(["selfplay", "--seed", "1", "--rules", "family"], stdout=played)
+    summary = json.loads(played.getvalue())
+    assert summary["rules"] == "family" and sum(summary["card_points"]) == 100
