@@ -110,7 +110,6 @@ class Why(StrEnum):
     BREAK_OVER_13 = "break-over-13"
     BREAK_KEEP_CARD = "break-keep-card"
     BREAK_NOT_HERE = "break-not-here"
-    HOUSE_LIMIT = "house-limit"
 
 
 VAGUE = frozenset(

@@ -164,12 +164,6 @@ TEMPLATES: Mapping[StrEnum, Template] = {
         "house's value always joins it."
     ),
     Why.BUILD_NOT_HERE: msgid("That build with the %(card)s is not possible here."),
-    # House rules (RULES.md §9): English only for now, so not yet marked for the catalogues;
-    # marked with ``msgid`` when the languages are given it.
-    Why.HOUSE_LIMIT: (
-        "At most %(limit)s houses may lie on the floor: there is no room for %(a_rank)s-house. "
-        "Add to a house that is there instead."
-    ),
     Why.BREAK_PICKS_FLOOR: msgid(
         "A break adds exactly one card from your hand to a house: no floor cards."
     ),

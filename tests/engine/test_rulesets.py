@@ -196,7 +196,10 @@ def test_v7_no_build_makes_a_third_house() -> None:
     with pytest.raises(IllegalMove) as error:
         limited.apply(new_house)
     assert error.value.rule == "V7"
-    assert "At most 2 houses" in error.value.message
+    assert error.value.message == (
+        "That build with the 5♣ is not possible here: under these rules no build may make a new "
+        "house while two lie on the floor (V7)."
+    )
     assert moves_of(standard) - moves_of(limited) == {"build 5C 12: 7D"}
     # cementing one's own house and breaking the opponents' still are allowed
     assert {"build 2C 9: 7D", "break 2C 10>12"} <= moves_of(limited)
