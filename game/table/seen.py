@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from game.engine import DECK, Card, House
 
 COOKIE_NAME = "seen"
+QUEEN = 12
 SHOWN = "shown"
 RANK_PLURALS = {
     1: gettext_lazy("aces"),
@@ -66,9 +67,15 @@ class RankSeen:
         if not out:
             if not played:
                 return _("all four in your hand")
-            if held:
-                return _("the other %(n)s %(rank)s have been played") % words
-            return _("all four %(rank)s have been played") % words
+            if self.rank == QUEEN:  # a feminine word in some languages: "बेगमें खेली जा चुकी हैं"
+                other = pgettext(
+                    "the rank a feminine word", "the other %(n)s %(rank)s have been played"
+                )
+                every = pgettext("the rank a feminine word", "all four %(rank)s have been played")
+            else:
+                other = _("the other %(n)s %(rank)s have been played")
+                every = _("all four %(rank)s have been played")
+            return (other if held else every) % words
         seen = _("%(n)s played") % words if played else _("none played")
         if held:
             seen = _("%(seen)s, %(held)s in your hand") % {"seen": seen, "held": COUNT_WORDS[held]}

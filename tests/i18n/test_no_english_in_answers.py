@@ -89,7 +89,7 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
         yield code
 
 
-def _answer(code: str, slug: str, number: int, form: dict[str, str]) -> str:
+def _answer(code: str, slug: str, number: int, form: Form) -> str:
     client = Client()
     with translation.override(code):
         response = client.post(
