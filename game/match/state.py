@@ -16,7 +16,19 @@ from typing import Any
 
 from game.bots import get_bot
 from game.bots.base import Decision
-from game.engine import Deal, Match, Move, Position, View, deal, move_from_str, score_deal
+from game.engine import (
+    STANDARD,
+    Deal,
+    Match,
+    Move,
+    Position,
+    Ruleset,
+    View,
+    deal,
+    move_from_str,
+    ruleset,
+    score_deal,
+)
 
 BOT_BUDGET = {"beginner": 0.05, "casual": 0.05, "skilled": 0.1, "expert": 1.0}
 
@@ -30,9 +42,9 @@ def deal_seed(match_seed: int, index: int) -> int:
     return random.Random(f"{match_seed}:{index}").randrange(2**62)
 
 
-def first_dealer(match_seed: int) -> int:
-    """R5: the first dealer is chosen at random (seeded)."""
-    return random.Random(match_seed).randrange(4)
+def first_dealer(match_seed: int, rules: Ruleset = STANDARD) -> int:
+    """R5: the first dealer is chosen at random (seeded), among the rules' seats (V1)."""
+    return random.Random(match_seed).randrange(rules.seats)
 
 
 def watcher_view(record: Deal) -> View:
@@ -49,13 +61,16 @@ class MatchState:
     Each record entry is one deal started: ``{"seed", "dealer", "moves"}``, and ``"stand_ins"``
     (the numbers of the moves a stand-in bot made for a person away) once there is one. A match
     started from a chosen moment (``from_position``) has one entry with ``"position"`` (its text
-    notation) in place of the seed.
+    notation) in place of the seed. A match under house rules (``rules``, RULES.md §9) names
+    them in each entry (``"rules"``: the preset's name), so that a deal read back alone is dealt
+    and scored by them; the standard game's entries name none.
     """
 
     record: list[dict[str, Any]]
     match_seed: int
     deals_to_play: int  # 0: until a team wins a baazi
     levels: dict[int, str]
+    rules: Ruleset = STANDARD
     deals: list[Deal] = field(default_factory=list)
     match: Match = field(default_factory=lambda: Match(dealer=0))
 
@@ -66,12 +81,17 @@ class MatchState:
         match_seed: int,
         deals_to_play: int,
         levels: Mapping[int, str],
+        rules: Ruleset = STANDARD,
     ) -> MatchState:
         """Replay the record (its plays were checked when made); an empty one deals the first
-        hand."""
-        state = cls(record, match_seed, deals_to_play, dict(levels))
+        hand under ``rules`` (a record that has begun names its own)."""
+        if record:
+            rules = _dealt(record[0]).rules
+        state = cls(record, match_seed, deals_to_play, dict(levels), rules)
         dealer = record[0]["dealer"] if record and "position" in record[0] else None
-        state.match = Match(dealer=first_dealer(match_seed) if dealer is None else dealer)
+        if dealer is None:
+            dealer = first_dealer(match_seed, rules)
+        state.match = Match(dealer=dealer, rules=rules)
         for entry in record:
             replayed = _dealt(entry)
             for text in entry["moves"]:
@@ -117,7 +137,7 @@ class MatchState:
     @property
     def people(self) -> frozenset[int]:
         """The seats people play."""
-        return frozenset(range(4)) - self.levels.keys()
+        return frozenset(range(self.rules.seats)) - self.levels.keys()
 
     @property
     def to_play(self) -> int | None:
@@ -149,8 +169,11 @@ class MatchState:
 
     def _start_deal(self) -> None:
         seed = deal_seed(self.match_seed, len(self.record))
-        self.record.append({"seed": seed, "dealer": self.match.dealer, "moves": []})
-        self.deals.append(deal(seed, self.match.dealer))
+        entry: dict[str, Any] = {"seed": seed, "dealer": self.match.dealer, "moves": []}
+        if not self.rules.is_standard:
+            entry["rules"] = self.rules.name
+        self.record.append(entry)
+        self.deals.append(deal(seed, self.match.dealer, self.rules))
 
     def _play(self, move: Move) -> None:
         self.deals[-1] = self.current.apply(move)
@@ -233,7 +256,7 @@ def _dealt(entry: Mapping[str, Any]) -> Deal:
     position."""
     if "position" in entry:
         return Deal.from_position(Position.from_str(entry["position"]))
-    return deal(entry["seed"], entry["dealer"])
+    return deal(entry["seed"], entry["dealer"], ruleset(entry.get("rules", "standard")))
 
 
 __all__ = ["BOT_BUDGET", "MatchState", "NotYourTurn", "deal_seed", "first_dealer", "watcher_view"]

@@ -50,6 +50,11 @@ def rule_title(number: int) -> str | None:
     return _book.titles.get(number) if _book is not None else None
 
 
+def rule_book_url() -> str:
+    """The rule book's address ("" until the book is known)."""
+    return _book.url() if _book is not None else ""
+
+
 def rule_url(number: int) -> str:
     """The address of rule ``number`` in the rule book ("" until the book is known, or for a
     number it does not have)."""

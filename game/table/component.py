@@ -37,7 +37,6 @@ from game.engine import (
     moves_matching,
     rank_word,
     relation,
-    seat_after,
     team_of,
     why_illegal,
 )
@@ -48,8 +47,9 @@ from game.table.seen import RankSeen
 from game.table.wording import describe_play, name_play, word_reason
 
 # Where each seat sits, by what the viewer calls it (``Relation``, counted in play order): the next
-# player is on your right.
+# player is on your right. Of two seats (RULES.md V1), the opponent sits across, at the top.
 PLACES = ("bottom", "right", "top", "left")
+PLACES_OF_TWO = ("bottom", "top")
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,8 @@ class TableView:
         """Whether "play N of 48" is true here: every hand holds what a real deal's would after
         the plays made (R6, R11, R12). A lesson's or puzzle's study, whose hands are kept small on
         purpose, says no number."""
-        return self.view.hand_counts == cards_in_hand(self.view.dealer, self.view.plays)
+        view = self.view
+        return view.hand_counts == cards_in_hand(view.dealer, view.plays, view.rules)
 
     @property
     def whole_deal(self) -> bool:
@@ -277,6 +278,13 @@ def _play_in_brief(move: CardMove, taken: int) -> str:
             return _("threw it")
 
 
+def place_of(viewer: int, seat: int, seats: int = 4) -> str:
+    """Where ``seat`` is drawn at ``viewer``'s table: the viewer at the bottom."""
+    if seats == 2:
+        return PLACES_OF_TWO[(seat - viewer) % 2]
+    return PLACES[relation(viewer, seat)]
+
+
 def table_view(
     view: View,
     names: Mapping[int, str] | None = None,
@@ -299,39 +307,45 @@ def table_view(
     side = None if watching else viewer
     whole = whole_deal(view)
     last = last_plays(view, side)
+    rules = view.rules
+    count = rules.seats
     seats = tuple(
         SeatView(
             seat=seat,
-            place=PLACES[relation(viewer, seat)],
-            label=seat_name(side, seat),
-            compass=compass_name(seat),
+            place=place_of(viewer, seat, count),
+            label=seat_name(side, seat, count),
+            compass=compass_name(seat, count),
             name=(names or {}).get(seat, ""),
             cards=view.hand_counts[seat],
             # A seat with nothing to play is nobody's turn (a short lesson table runs out).
             is_turn=view.turn == seat and not view.is_over and view.hand_counts[seat] > 0,
             is_dealer=view.dealer == seat,
-            is_bidder=seat_after(view.dealer) == seat,
+            is_bidder=rules.bidder(view.dealer) == seat,
             is_viewer=seat == side,
             counted=whole or view.hand_counts[seat] > 0,
             last=last.get(seat),
             said=(said or {}).get(seat, ""),
         )
-        for seat in range(4)
+        for seat in range(count)
     )
     made = houses_made_since(view, side)
     houses = tuple(
         HouseView(
-            h, rank_word(h.value), owners_label(side, h.owners), side in h.owners, h.value in made
+            h,
+            rank_word(h.value),
+            owners_label(side, h.owners, count),
+            side in h.owners,
+            h.value in made,
         )
         for h in view.houses
     )
     mine = team_of(viewer)
-    labels = team_labels(side)
+    labels = team_labels(side, count)
     teams = tuple(
         TeamView(
             label=labels[0] if team == mine else labels[1],
             cards=len(view.captured[team]),
-            points=sum(c.points for c in view.captured[team]),
+            points=sum(rules.card_points(c) for c in view.captured[team]),
             sweeps=view.sweeps[team],
         )
         for team in (mine, 1 - mine)

@@ -70,7 +70,7 @@ def play_log(
     return tuple(
         LogEntry(
             number=event.number,
-            who=names.get(event.seat, "") or seat_name(viewer, event.seat),
+            who=names.get(event.seat, "") or seat_name(viewer, event.seat, view.rules.seats),
             text=describe_play(event.before, event.move),
             is_bid=event.is_bid,
             captured=len(event.taken),

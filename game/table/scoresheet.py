@@ -28,20 +28,33 @@ class ScoreSheet:
     under_nine: bool
     next_dealer: str
     watching: bool = False  # "ours" is North–South, for someone who sits at no seat
+    seats: int = 4  # two (RULES.md V1): each side is one player
 
     @property
     def headline(self) -> str:
         """Who won the deal and by how much, said before the sheet's figures."""
         margin = abs(self.difference)
         if not margin:
+            if self.seats == 2:
+                return _("A tied deal: neither player is ahead.")
             return _("A tied deal: neither team is ahead.")
         if self.watching:
-            team = team_name(0 if self.difference > 0 else 1)
+            team = team_name(0 if self.difference > 0 else 1, self.seats)
             return ngettext(
                 "%(team)s won the deal by %(n)s point.",
                 "%(team)s won the deal by %(n)s points.",
                 margin,
             ) % {"team": team, "n": margin}
+        if self.seats == 2 and self.difference > 0:
+            return ngettext(
+                "You won the deal by %(n)s point.", "You won the deal by %(n)s points.", margin
+            ) % {"n": margin}
+        if self.seats == 2:
+            return ngettext(
+                "Your opponent won the deal by %(n)s point.",
+                "Your opponent won the deal by %(n)s points.",
+                margin,
+            ) % {"n": margin}
         if self.difference > 0:
             return ngettext(
                 "Your team won the deal by %(n)s point.",
@@ -78,7 +91,8 @@ def score_sheet(
     mine = 0 if viewer is None else team_of(viewer)
     left = leftovers(record)
     last = record.position.last_capture
-    labels = team_labels(viewer)
+    seats = record.rules.seats
+    labels = team_labels(viewer, seats)
     teams = tuple(
         TeamLine(
             label=labels[0] if team == mine else labels[1],
@@ -96,6 +110,7 @@ def score_sheet(
         under_nine=outcome.under_nine,
         next_dealer=seat_names[outcome.next_dealer],
         watching=viewer is None,
+        seats=seats,
     )
 
 

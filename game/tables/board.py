@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from game.engine import team_of
 from game.match import MatchState, watcher_view
 from game.match.pace import as_delay
+from game.table import house_rules
 from game.table.component import Feedback, Table, table_view
 from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
@@ -58,12 +59,16 @@ def log_names(seats: list[Seat], viewer: int | None) -> dict[int, str]:
         if seat.number == viewer:
             names[seat.number] = _("You")
             continue
-        names[seat.number] = f"{seat_name(viewer, seat.number)} ({player_name(seat)})"
+        name = seat_name(viewer, seat.number, len(seats))
+        names[seat.number] = f"{name} ({player_name(seat)})"
     return names
 
 
-def teams(seats: list[Seat]) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
-    """Partners sit opposite: North–South (seats 0 and 2), East–West (seats 1 and 3)."""
+def teams(seats: list[Seat]) -> tuple[tuple[Seat, ...], ...]:
+    """Partners sit opposite: North–South (seats 0 and 2), East–West (seats 1 and 3). Two
+    players (RULES.md V1) are one list, South and North."""
+    if len(seats) == 2:
+        return ((seats[0], seats[1]),)
     return (seats[0], seats[2]), (seats[1], seats[3])
 
 
@@ -92,6 +97,7 @@ def page_context(
         # Mid-match, seats their people left, which anyone not seated may take.
         open_seats=[seat for seat in seats if seat.is_free and table.finished is None],
         join_form=join_form,
+        rules_url=house_rules.rules_url(),
     )
     if table.started is None:
         context.update(lobby_context(table, seats, viewer), phase="lobby")
@@ -129,7 +135,9 @@ def reactions_context(
         # What each seat said in the last few seconds, shown at the seat (seat by seat, "" for
         # nothing), as a person's words appear beside them at a real table.
         "said": said,
-        "said_at_seats": [(seat, said.get(seat, "")) for seat in range(4)] if to_seats else [],
+        "said_at_seats": [(seat.number, said.get(seat.number, "")) for seat in seats]
+        if to_seats
+        else [],
     }
 
 

@@ -13,7 +13,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from game.engine import ruleset
 from game.match.pace import BOT_PAUSE
+from game.table import house_rules
 from game.table.seat_names import COMPASS
 from game.tables.models import BotSpeed, Level, Reaction
 from game.web.names import BadName, clean_name
@@ -52,6 +54,25 @@ SEATS = [(seat + 1, name) for seat, name in enumerate(COMPASS)]
 def seat_number_field(**kwargs: Any) -> forms.TypedChoiceField:
     """A seat as the page posts it (1–4), read back as the engine's seat (0–3)."""
     return forms.TypedChoiceField(choices=SEATS, coerce=lambda text: int(text) - 1, **kwargs)
+
+
+def rules_field() -> forms.ChoiceField:
+    """The house rules the match is played by (RULES.md §9): the standard game first, and
+    chosen unless another is."""
+    return forms.ChoiceField(
+        label=_("Rules"),
+        choices=house_rules.CHOICES,
+        initial="standard",
+        required=False,
+        help_text=_(
+            "The standard game, or a family's house rules: two-player Seep is a table of two."
+        ),
+    )
+
+
+def clean_rules(data: dict[str, Any]) -> str:
+    """The rules chosen; left out (a page from before the choice existed), the standard game."""
+    return str(data.get("rules") or "standard")
 
 
 NAME_LENGTH = 24  # Seat.name's
@@ -143,8 +164,10 @@ def _is_switch(field: forms.BoundField) -> bool:
 
 
 class NewGameForm(TableSettingsForm):
-    """A practice game: the bots, the match's length, and the help the table gives."""
+    """A practice game: the rules, the bots, the match's length, and the help the table gives.
+    Under two-player Seep one opponent bot sits across, and there is no partner."""
 
+    rules = rules_field()
     opponents = forms.ChoiceField(label=_("Opponents"), choices=Level.choices, initial=Level.CASUAL)
     partner = forms.ChoiceField(
         label=_("Your partner"), choices=Level.choices, initial=Level.CASUAL
@@ -159,8 +182,15 @@ class NewGameForm(TableSettingsForm):
     undo = forms.BooleanField(label=_("Allow undo"), required=False, initial=True)
     bot_speed = bot_speed_field()
 
+    def clean_rules(self) -> str:
+        return clean_rules(self.cleaned_data)
+
 
 class NewTableForm(TableSettingsForm):
+    """A table with people. Under two-player Seep (RULES.md V1) the table has two seats, South
+    and North, facing each other: East's and West's choices are left out."""
+
+    rules = rules_field()
     deals_to_play = forms.TypedChoiceField(
         label=_("Match length"), choices=LENGTHS, coerce=int, initial=1
     )
@@ -207,9 +237,19 @@ class NewTableForm(TableSettingsForm):
         data = super().clean()
         assert data is not None
         seats = [data.get(field) or PERSON for field in self.SEAT_FIELDS]
+        sit_at = data.get("sit_at")
+        two = ruleset(clean_rules(data)).seats == 2
+        if two:
+            seats = [seats[0], seats[2]]  # South and North: the two seats face each other
         if PERSON not in seats:
             raise forms.ValidationError(_("Keep at least one seat for a person."))
-        sit_at = data.get("sit_at")
+        if two and sit_at is not None:
+            if sit_at % 2:
+                self.add_error("sit_at", _("Two-player Seep is played at South and North."))
+                sit_at = None
+            else:
+                sit_at //= 2
+                data["sit_at"] = sit_at
         if sit_at is not None:
             if seats[sit_at] != PERSON:
                 self.add_error("sit_at", _("That seat is a bot's: choose a person's seat."))
@@ -224,7 +264,9 @@ class NewTableForm(TableSettingsForm):
             "deals_to_play", "bot_speed", "turn_seconds", "show_legal", "hints", "spectators",
             "once",
         )  # fmt: skip
-        return {name: self.cleaned_data[name] for name in names}
+        return {name: self.cleaned_data[name] for name in names} | {
+            "rules": clean_rules(self.cleaned_data)
+        }
 
 
 class JoinForm(forms.Form):

@@ -16,7 +16,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from game.engine import Ruleset, ruleset
 from game.review_web.models import FinishedDeal, StoredReview, finished_deal
+from game.table import house_rules
+from game.table.seat_names import compass_name
 
 
 class Level(models.TextChoices):
@@ -47,6 +50,10 @@ class Game(models.Model):
     # The new-table form it was made from (``TableSettingsForm.once``): posted twice, one table.
     once = models.CharField(max_length=32, blank=True, default="")
     deals_to_play = models.PositiveSmallIntegerField(default=1)  # 0: play until one baazi
+    # The house rules every deal of the match is played by (RULES.md §9): a preset's name.
+    rules = models.CharField(
+        max_length=16, choices=house_rules.CHOICES, default="standard", verbose_name=_("Rules")
+    )
     bot_speed = models.CharField(max_length=6, choices=BotSpeed.choices, default=BotSpeed.NORMAL)
     show_legal = models.BooleanField(default=True)
     hints = models.BooleanField(default=False)
@@ -84,13 +91,27 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"practice game {self.code}" if self.practice else f"table {self.code}"
 
+    @property
+    def ruleset(self) -> Ruleset:
+        return ruleset(self.rules)
+
+    @property
+    def seat_count(self) -> int:
+        """Four seats, or two under two-player Seep (RULES.md V1)."""
+        return self.ruleset.seats
+
+    @property
+    def rules_label(self) -> str:
+        """ "House rules: Two-player Seep"; nothing for the standard game."""
+        return house_rules.rules_label(self.rules)
+
 
 class Seat(models.Model):
-    """One of a table's four seats: a bot's (``level``), or a person's, held for them by their
-    browser's key and, once signed in, their account."""
+    """One of a table's four seats (two under two-player Seep): a bot's (``level``), or a
+    person's, held for them by their browser's key and, once signed in, their account."""
 
     table = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    number = models.PositiveSmallIntegerField()  # 0–3, in play order; 0 and 2 are partners
+    number = models.PositiveSmallIntegerField()  # 0–3 (or 0–1), in play order; 0 and 2 partners
     level = models.CharField(max_length=10, choices=Level.choices, blank=True)  # "": a person's
     name = models.CharField(max_length=24, blank=True)
     holder_user = models.ForeignKey(
@@ -121,6 +142,11 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.number + 1} of {self.table}"
+
+    @property
+    def compass(self) -> str:
+        """The seat's name for everyone: "North" (seat 1 of two is North too, RULES.md V1)."""
+        return compass_name(self.number, self.table.ruleset.seats)
 
     @property
     def is_bot(self) -> bool:

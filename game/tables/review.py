@@ -57,7 +57,11 @@ def pages(table: Game, seats: list[Seat], stored: SeatReview) -> ReviewPages:
     """The review pages of a seat's deal, at /tables/<code>/review/<deal>/seat-<n>/; the replay
     is offered once the match is over (before, there is none)."""
     replay = reverse("tables:replay", args=[table.code]) if table.finished else ""
-    if table.practice:
+    if table.practice and len(seats) == 2:
+        where = _("At the practice table: two-player Seep against a %(opponent)s bot") % {
+            "opponent": seats[1].get_level_display()
+        }
+    elif table.practice:
         where = _("At the practice table: %(opponents)s opponents, a %(partner)s partner") % {
             "opponents": seats[1].get_level_display(),
             "partner": seats[2].get_level_display(),
@@ -65,7 +69,7 @@ def pages(table: Game, seats: list[Seat], stored: SeatReview) -> ReviewPages:
     else:
         where = _("Table %(code)s, %(seat)s: your plays") % {
             "code": table.code,
-            "seat": compass_name(stored.seat),
+            "seat": compass_name(stored.seat, len(seats)),
         }
     return ReviewPages(
         stored=stored,

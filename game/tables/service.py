@@ -28,7 +28,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game.engine import Move
+from game.engine import Move, ruleset
 from game.match import MatchState
 from game.match.pace import BOT_PAUSE, pause_before_bots
 from game.table.seat_names import compass_name
@@ -72,8 +72,9 @@ def create_table(
     host_key: str,
     **settings: object,
 ) -> Game:
-    """A new table with the four seats given (``""`` for a person's, else a bot's level), under
-    a fresh code; or, for a form posted twice (``once``), the table its first post made."""
+    """A new table with the four seats given (``""`` for a person's, else a bot's level; two
+    under two-player Seep, ``rules``), under a fresh code; or, for a form posted twice
+    (``once``), the table its first post made."""
     return _new_table(list(seats), host_user, host_key, "", **settings)[0]
 
 
@@ -94,7 +95,7 @@ def _new_table(
 ) -> tuple[Game, bool]:
     """The table and whether this call made it (False: the form's first post did); ``made_by``,
     the key of the browser that asked, when it does not host the table (a practice game)."""
-    assert len(levels) == 4
+    assert len(levels) == ruleset(str(settings.get("rules", "standard"))).seats
     key = host_key or made_by
     for _attempt in range(5):
         made = _made_once(settings.get("once"), key)
@@ -135,7 +136,7 @@ def create_held_table(seats: Sequence[Held | str], **settings: object) -> Game:
     """A table whose four seats are given at once, each a bot's level or held for a named
     person, dealt at once: nobody waits for a seat to fill (a class's table; a person not there
     yet is played for by the stand-in when the turn timer runs out)."""
-    assert len(seats) == 4 and any(isinstance(seat, Held) for seat in seats)
+    assert len(seats) in (2, 4) and any(isinstance(seat, Held) for seat in seats)
     with transaction.atomic():
         levels = ["" if isinstance(seat, Held) else seat for seat in seats]
         made_by = next(seat.key for seat in seats if isinstance(seat, Held))
@@ -161,10 +162,12 @@ def create_practice(
 ) -> Game:
     """A practice game: the person at seat 1 (held by their browser's key and account), a
     ``partner`` bot opposite and ``opponents`` bots either side, nobody else let in; dealt at
-    once, or played on from the match ``record`` given (``MatchState.from_position``)."""
+    once, or played on from the match ``record`` given (``MatchState.from_position``). Under
+    two-player Seep (``rules``, RULES.md V1) one ``opponents`` bot sits across, and no partner."""
     if record is not None:
         settings |= {"deals": record}
-    seats = (Held("", key, user), opponents, partner, opponents)
+    seats: tuple[Held | str, ...] = (Held("", key, user), opponents, partner, opponents)
+    seats = seats[: ruleset(str(settings.get("rules", "standard"))).seats]
     return create_held_table(seats, practice=True, spectators=False, **settings)
 
 
@@ -190,7 +193,7 @@ def _locked(table: Game) -> tuple[Game, list[Seat]]:
 def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> None:
     """Give free seat ``number`` its holder or bot, only if it is still free when written (so
     that even a database that takes no row lock gives it once)."""
-    if not 0 <= number < 4:
+    if not 0 <= number < len(seats):
         raise TableError(_("There is no such seat."))
     if table.finished is not None:
         raise TableError(_("This match is over: its seats are no longer taken."))
@@ -201,7 +204,7 @@ def _claim(table: Game, seats: list[Seat], number: int, **fields: object) -> Non
     )
     if not free.update(**fields):
         taken = _("Someone has just taken the %(seat)s seat. Choose another.")
-        raise TableError(taken % {"seat": compass_name(number)})
+        raise TableError(taken % {"seat": compass_name(number, len(seats))})
 
 
 @transaction.atomic
@@ -217,7 +220,8 @@ def take_seat(table: Game, number: int, name: str, user: User | None, key: str) 
             if other.number == number:
                 return table  # the same join again (a double tap): one seat, already theirs
             raise TableError(
-                _("You already have the %(seat)s seat.") % {"seat": compass_name(other.number)}
+                _("You already have the %(seat)s seat.")
+                % {"seat": compass_name(other.number, len(seats))}
             )
     _claim(table, seats, number, name=name, holder_key=key, holder_user=user, joined=timezone.now())
     return _changed(table, back=number if table.started is not None else None)
@@ -262,7 +266,7 @@ def _changed(table: Game, back: int | None = None) -> Game:
         rows.update(**bump)
     elif not any(seat.is_free for seat in seats):
         # A match played on from a chosen moment has its first deal's record already.
-        state = MatchState.load(table.deals, table.seed, table.deals_to_play, levels_of(seats))
+        state = load_state(table, seats)
         starting = rows.filter(started__isnull=True)
         starting.update(deals=state.record, started=moment, turn_began=moment, **bump)
     else:
@@ -279,8 +283,10 @@ def levels_of(seats: Iterable[Seat]) -> dict[int, str]:
 
 
 def load_state(table: Game, seats: Iterable[Seat]) -> MatchState:
-    """The table's match rebuilt from its record (the table must have started)."""
-    return MatchState.load(table.deals, table.seed, table.deals_to_play, levels_of(seats))
+    """The table's match rebuilt from its record (the table must have started), under its
+    rules."""
+    levels = levels_of(seats)
+    return MatchState.load(table.deals, table.seed, table.deals_to_play, levels, table.ruleset)
 
 
 def _marks_sql() -> str:

@@ -64,13 +64,14 @@ class Result:
     baazis: tuple[int, int]
     by_baazis: bool
     margin: int
+    seats: int = 4  # two (RULES.md V1): each side is one player, South or North
 
     @property
     def title(self) -> str:
         """The result in words, in the page's language (teams as a watcher calls them)."""
         if self.winner is None:
             return _("The match ended level")
-        team = team_name(self.winner)
+        team = team_name(self.winner, self.seats)
         if self.by_baazis:
             won, lost = self.baazis[self.winner], self.baazis[1 - self.winner]
             return ngettext(
@@ -89,6 +90,8 @@ class Result:
         if viewer is None or self.winner is None:
             return Ended(self.title, None)
         won = self.winner == team_of(viewer)
+        if self.seats == 2:
+            return Ended(self._told_to_one(viewer, won), won)
         if self.by_baazis:
             ours, theirs = self.baazis[team_of(viewer)], self.baazis[1 - team_of(viewer)]
             if won:
@@ -117,6 +120,33 @@ class Result:
             ) % {"n": self.margin}
         return Ended(headline, won)
 
+    def _told_to_one(self, viewer: int, won: bool) -> str:
+        """The result for one of two players (RULES.md V1): "You won…", "Your opponent won…"."""
+        if self.by_baazis:
+            ours, theirs = self.baazis[team_of(viewer)], self.baazis[1 - team_of(viewer)]
+            if won:
+                return ngettext(
+                    "You won the match, %(won)s baazi to %(lost)s!",
+                    "You won the match, %(won)s baazis to %(lost)s!",
+                    ours,
+                ) % {"won": ours, "lost": theirs}
+            return ngettext(
+                "Your opponent won the match, %(won)s baazi to %(lost)s.",
+                "Your opponent won the match, %(won)s baazis to %(lost)s.",
+                theirs,
+            ) % {"won": theirs, "lost": ours}
+        if won:
+            return ngettext(
+                "You won the match, %(n)s point ahead!",
+                "You won the match, %(n)s points ahead!",
+                self.margin,
+            ) % {"n": self.margin}
+        return ngettext(
+            "Your opponent won the match, %(n)s point ahead.",
+            "Your opponent won the match, %(n)s points ahead.",
+            self.margin,
+        ) % {"n": self.margin}
+
 
 @dataclass(frozen=True)
 class Ended:
@@ -130,12 +160,13 @@ class Ended:
 def result(state: MatchState) -> Result:
     """Who won: more baazis, else (none decided it) the team ahead on the running difference."""
     baazis = state.match.baazis
+    seats = state.rules.seats
     if baazis[0] != baazis[1]:
         winner = 0 if baazis[0] > baazis[1] else 1
-        return Result(winner, baazis, True, 0)
+        return Result(winner, baazis, True, 0, seats)
     difference = state.match.difference
     ahead = None if difference == 0 else 0 if difference > 0 else 1
-    return Result(ahead, baazis, False, abs(difference))
+    return Result(ahead, baazis, False, abs(difference), seats)
 
 
 def description(state: MatchState) -> str:
@@ -148,9 +179,9 @@ def description(state: MatchState) -> str:
     if last is None:
         return played
     scores = _("In the last deal %(first)s scored %(a)s, %(second)s %(b)s.") % {
-        "first": team_name(0),
+        "first": team_name(0, state.rules.seats),
         "a": last[0].total,
-        "second": team_name(1),
+        "second": team_name(1, state.rules.seats),
         "b": last[1].total,
     }
     return f"{played} {scores}"

@@ -776,6 +776,7 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
             {"seat": seat.number, "bot": seat.level or None, "name": seat.name or None}
             for seat in seats
         ],
+        "rules": found.rules,
         "deals": finished_deals(state),
         "match": state.match.to_json(),
     }
