@@ -11,9 +11,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import PRESETS, Ruleset, ruleset, score_deal
+from game.engine import PLAYS_PER_DEAL, PRESETS, Ruleset, ruleset, score_deal
+from game.review import DealReview
+from game.review_web import tasks as review_tasks
 from game.review_web.models import finished_deal
-from game.tables.models import Game
+from game.tables.models import Game, SeatReview
 from tests.tables.people import helpers as people
 from tests.tables.practice import helpers as practice
 
@@ -181,3 +183,57 @@ def test_a_table_left_without_rules_plays_the_standard_game() -> None:
     assert game.rules == "standard"
     assert practice.state_of(game).rules == ruleset("standard")
     assert "rules" not in game.deals[0]
+
+
+@pytest.fixture
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small Expert budget: the marks as repeatable, only rougher."""
+    monkeypatch.setattr(review_tasks, "BUDGET", 0.01)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_practice_deal_is_replayed_and_reviewed_under_each_preset(
+    name: str, quick_reviews: None
+) -> None:
+    """The replay steps through the deal under its rules, and the Expert's review of the
+    person's plays is made, drawn and shown play by play (a two-player deal too)."""
+    rules = ruleset(name)
+    client = Client()
+    game = practice.new_game(client, rules=name, opponents="beginner", partner="beginner")
+    practice.play_deal_through_views(client, game)
+    game.refresh_from_db()
+    position = practice.state_of(game).position
+    for step in (0, 1, 2, 25, 49):
+        replay = client.get(reverse("tables:replay", args=[game.code]), {"step": step})
+        assert replay.status_code == 200
+        html = replay.content.decode()
+        if rules.seats == 2:
+            assert "has-two-seats" in html and "Partner" not in html
+    partial = client.get(
+        reverse("tables:replay", args=[game.code]), {"step": 30}, headers={"HX-Request": "true"}
+    )
+    assert partial.status_code == 200
+    review = review_stored(client, game, 0)
+    assert review.plays, "the person's plays are judged"
+    assert len(review.plays) + len(review.stand_ins) == PLAYS_PER_DEAL // rules.seats
+    first = review.plays[0]
+    address = reverse("tables:review_play", args=[game.code, 1, 1, first.number])
+    shown = client.get(address)
+    assert shown.status_code == 200
+    html = shown.content.decode()
+    assert position.rules == rules
+    if rules.seats == 2:
+        assert "Partner" not in html
+
+
+def review_stored(client: Client, game: Game, seat: int) -> DealReview:
+    """Ask for ``seat``'s review of deal 1 and make it at once, by the task's function."""
+    assert client.get(reverse("tables:review", args=[game.code, 1, seat + 1])).status_code == 200
+    stored = SeatReview.objects.get(table=game, deal=1, seat=seat)
+    SeatReview.objects.filter(pk=stored.pk).update(status=SeatReview.Status.QUEUED)
+    review_tasks.review_stored_deal.call("people.SeatReview", stored.pk)
+    stored.refresh_from_db()
+    assert stored.status == SeatReview.Status.DONE and stored.result is not None
+    page = client.get(reverse("tables:review", args=[game.code, 1, seat + 1]))
+    assert page.status_code == 200
+    return DealReview.from_json(stored.result)
