@@ -30,6 +30,7 @@ RED = (200, 30, 45)
 BLACK = (25, 25, 30)
 
 TEAMS = ("North-South", "East-West")  # the teams' compass names (game.table.seat_names)
+PLAYERS = ("South", "North")  # two-player Seep's two seats (RULES.md V1)
 RANKS = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
 MAX_CARDS = 7
 
@@ -50,16 +51,19 @@ class Picture:
     last_deal: tuple[int, int]
     cards: tuple[str, ...]
     sweeps: int
+    seats: int = 4  # two: the sides are two players, South and North
 
     @property
     def headline(self) -> str:
         if self.winner is None:
             return "A level match"
-        team = TEAMS[self.winner]
+        team, win = (
+            (PLAYERS[self.winner], "wins") if self.seats == 2 else (TEAMS[self.winner], "win")
+        )
         if self.by_baazis:
             won, lost = self.baazis[self.winner], self.baazis[1 - self.winner]
-            return f"{team} win {won}-{lost}"
-        return f"{team} win by {self.margin}"
+            return f"{team} {win} {won}-{lost}"
+        return f"{team} {win} by {self.margin}"
 
     @property
     def subline(self) -> str:

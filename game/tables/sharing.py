@@ -216,6 +216,7 @@ def picture(state: MatchState) -> Picture:
         last_deal=(points[0], points[1]),
         cards=tuple(str(c) for c in cards),
         sweeps=sweeps,
+        seats=state.rules.seats,
     )
 
 
