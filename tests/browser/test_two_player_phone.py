@@ -12,7 +12,12 @@ from pytest_django.live_server_helper import LiveServer
 
 from game.engine import TWO_PLAYER, Bid
 from game.tables import seeds
-from tests.browser.test_phone_table import PHONE, assert_the_table_is_in_view, tap_to_make
+from tests.browser.test_phone_table import (
+    DESKTOP,
+    PHONE,
+    assert_the_table_is_in_view,
+    tap_to_make,
+)
 from tests.browser.test_practice import (
     SCREENSHOT_DIR,
     board_version,
@@ -88,3 +93,28 @@ def test_a_two_player_deal_to_its_end_by_tapping_on_a_phone(
     expect(heads).to_have_text(["You", "Opponent"])
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOT_DIR / "two-player-phone-score-sheet.png", full_page=True)
+
+
+def test_a_two_player_table_on_a_desktop_sits_the_opponent_across(
+    open_context: Callable[..., BrowserContext],
+    live_server: LiveServer,
+    transactional_db: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(seeds, "new_match_seed", lambda: 11)
+    page = open_context(viewport=DESKTOP).new_page()
+    page.goto(live_server.url + "/play/")
+    page.get_by_label("Rules").select_option("two-player")
+    page.get_by_label("Bot speed").select_option("fast")
+    page.get_by_role("button", name="Deal the cards").click()
+    assert wait_for_my_turn(page) != "over"
+    opponent = page.locator(".table-grid .seat")
+    expect(opponent).to_have_count(1)
+    floor, hand = page.locator(".table-grid .floor"), page.locator(".table-grid .hand")
+    top, middle, bottom = (part.bounding_box() for part in (opponent, floor, hand))
+    assert top and middle and bottom
+    assert top["y"] + top["height"] <= middle["y"] <= bottom["y"], "opponent, floor, hand"
+    grid = page.locator(".table-grid").bounding_box()
+    assert grid and middle["width"] > grid["width"] * 0.8, "the floor takes the table's width"
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOT_DIR / "two-player-desktop.png")
