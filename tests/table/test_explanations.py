@@ -214,25 +214,25 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((), (9, 3)), values=OneOf((12,))),
         "Leaves a sweep for the right opponent: 9 + 3 on the floor, and a Q takes it all",
-        "दायाँ विरोधी स्वीप कर सकता है: फ़र्श पर 9 + 3 है, और बेगम से सब उठ जाता है",
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर 9 + 3 है, और बेगम से सब उठ जाता है",
     ),
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((11,), (2,)), values=OneOf((13, 8, 9))),
         "Leaves a sweep for the right opponent: the J-house + 2 on the floor, and a K, an 8 or "
         "a 9 takes it all",
-        "दायाँ विरोधी स्वीप कर सकता है: फ़र्श पर गुलाम का घर + 2 है, और बादशाह, 8 या 9 से सब उठ जाता है",
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर गुलाम का घर + 2 है, और बादशाह, 8 या 9 से सब उठ जाता है",
     ),
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((), (12,)), values=OneOf((12, 1))),
         "Leaves a sweep for the right opponent: the Q alone on the floor, and a Q or an A takes "
         "it all",
-        "दायाँ विरोधी स्वीप कर सकता है: फ़र्श पर सिर्फ़ बेगम है, और बेगम या इक्का से सब उठ जाता है",
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर सिर्फ़ बेगम है, और बेगम या इक्का से सब उठ जाता है",
     ),
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((10,), ()), values=OneOf((10,))),
         "Leaves a sweep for the right opponent: the 10-house alone on the floor, and a 10 takes "
         "it all",
-        "दायाँ विरोधी स्वीप कर सकता है: फ़र्श पर सिर्फ़ 10 का घर है, और 10 से सब उठ जाता है",
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर सिर्फ़ 10 का घर है, और 10 से सब उठ जाता है",
     ),
     (
         explain(Found.MISSES_TEN, card=card("TS")),
@@ -242,12 +242,12 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.THROWS_TEN),
         "Throws the 10♦ where the right opponent may take it",
-        "ईंट का 10 फेंका, और दायाँ विरोधी उसे उठा सकता है",
+        "ईंट का 10 फेंका, और आपके दाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.LEAVES_TEN),
         "Leaves the 10♦ loose where the right opponent may take it",
-        "ईंट का 10 खुला छोड़ा, और दायाँ विरोधी उसे उठा सकता है",
+        "ईंट का 10 खुला छोड़ा, और आपके दाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.LEAVES_HOUSE, house=Rank(12), points=Points(5), card=QUEEN_C),
@@ -267,12 +267,12 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.THROW_LEAVES_MORE, card=SIX_D),
         "Throws the 6♦, leaving the right opponent more to take",
-        "ईंट का 6 फेंका: अब दायाँ विरोधी ज़्यादा उठा सकता है",
+        "ईंट का 6 फेंका: अब आपके दाएँ वाला खिलाड़ी ज़्यादा उठा सकता है",
     ),
     (
         explain(Found.THROW_GIVES, card=SIX_D, points=Points(1), a_rank=ARank(8)),
         "Throws the 6♦ where the right opponent may take 1 point with an 8",
-        "ईंट का 6 फेंका: दायाँ विरोधी 8 से 1 अंक उठा सकता है",
+        "ईंट का 6 फेंका: आपके दाएँ वाला खिलाड़ी 8 से 1 अंक उठा सकता है",
     ),
     (
         explain(Found.MISSES_SWEEP, card=NINE_H, taken=Taken((FOUR_S, FIVE_D))),
@@ -282,7 +282,7 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.MISSES_POINTS, points=Points(6), card=NINE_H, taken=Taken((HouseOf(9),))),
         "Misses 6 points: the 9♥ takes the 9-house",
-        "6 अंक छूट गए: पान का 9 चलकर 9 का घर उठाना था",
+        "6 अंक का मौक़ा छूटा: पान का 9 चलकर 9 का घर उठाना था",
     ),
     (
         explain(
@@ -307,7 +307,7 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.ADDING, cards=TheCards((THREE_D, SIX_D)), rank=Rank(9)),
         "Adding the 3♦ and the 6♦ to the 9-house",
-        "ईंट का 3 और ईंट का 6 को 9 के घर में जोड़ना",
+        "9 के घर में ईंट का 3 और ईंट का 6 जोड़ना",
     ),
     (
         explain(Found.BREAKING, house=Rank(9), card=TWO_C, value=Rank(11)),
@@ -317,13 +317,13 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.SWEEP_FOR, floor=FloorLeft((), (9, 3)), who=RIGHT, values=OneOf((12,))),
         "Leaves 9 + 3 on the floor: the player on your right can sweep it with a Q",
-        "फ़र्श पर 9 + 3 छोड़ा: आपके दाएँ बैठा खिलाड़ी बेगम से स्वीप कर सकता है",
+        "फ़र्श पर 9 + 3 छोड़ा: आपके दाएँ वाला खिलाड़ी बेगम से स्वीप कर सकता है",
     ),
     (
         explain(Found.SWEEP_FOR, floor=FloorLeft((11,), (2,)), who=RIGHT, values=OneOf((13, 8))),
         "Leaves the J-house + 2 on the floor: the player on your right can sweep it with a K or "
         "an 8",
-        "फ़र्श पर गुलाम का घर + 2 छोड़ा: आपके दाएँ बैठा खिलाड़ी बादशाह या 8 से स्वीप कर सकता है",
+        "फ़र्श पर गुलाम का घर + 2 छोड़ा: आपके दाएँ वाला खिलाड़ी बादशाह या 8 से स्वीप कर सकता है",
     ),
     (
         explain(Found.OPENS_SWEEP),
@@ -343,17 +343,17 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.THROWS_TEN_TO, who=RIGHT),
         "Throws the 10♦ where the player on your right can take it",
-        "ईंट का 10 फेंकने से आपके दाएँ बैठा खिलाड़ी उसे उठा सकता है",
+        "ईंट का 10 फेंकने से आपके दाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.LEAVES_TEN_FOR, who=LEFT),
         "Leaves the 10♦ where the player on your left can take it",
-        "ईंट का 10 फ़र्श पर छोड़ने से आपके बाएँ बैठा खिलाड़ी उसे उठा सकता है",
+        "ईंट का 10 फ़र्श पर छोड़ने से आपके बाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.GIVES_TEN, who=LEFT),
         "Gives the 10♦ away: the player on your left can win it a few plays later",
-        "ईंट का 10 हाथ से जाने दिया: कुछ चालों बाद आपके बाएँ बैठा खिलाड़ी उसे जीत सकता है",
+        "ईंट का 10 हाथ से जाने दिया: कुछ चालों बाद आपके बाएँ वाला खिलाड़ी उसे जीत सकता है",
     ),
     (
         explain(Found.LOSES_TEN),
@@ -363,12 +363,12 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.LETS_BREAK_YOURS, house=Rank(9), who=RIGHT),
         "Lets your 9-house be broken: the player on your right can raise it",
-        "आपका 9 का घर टूटने दिया: आपके दाएँ बैठा खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
+        "आपका 9 का घर टूटने दिया: आपके दाएँ वाला खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
     ),
     (
         explain(Found.LETS_BREAK_PARTNERS, house=Rank(10), who=LEFT),
         "Lets your partner's 10-house be broken: the player on your left can raise it",
-        "आपके साथी का 10 का घर टूटने दिया: आपके बाएँ बैठा खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
+        "आपके साथी का 10 का घर टूटने दिया: आपके बाएँ वाला खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
     ),
     (
         explain(Found.LETS_TAKE_YOURS, house=Rank(12)),
@@ -393,7 +393,7 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.THROW_TAKEN, card=card("7S"), who=RIGHT),
         "Throws the 7♠ where the player on your right can take it",
-        "हुकुम का 7 फेंकने से आपके दाएँ बैठा खिलाड़ी उसे उठा सकता है",
+        "हुकुम का 7 फेंकने से आपके दाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.TAKES_FEWER, card=card("9H"), taken=Taken((card("4S"), card("5D")))),
@@ -403,7 +403,7 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.LEAVES_CARD, card=card("AS"), who=LEFT),
         "Leaves the A♠ where the player on your left can take it",
-        "हुकुम का इक्का फ़र्श पर छोड़ने से आपके बाएँ बैठा खिलाड़ी उसे उठा सकता है",
+        "हुकुम का इक्का फ़र्श पर छोड़ने से आपके बाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
         explain(Found.LETS_TAKE_CARD, card=card("KS")),

@@ -45,8 +45,8 @@ def test_a_refused_play_is_said_in_hindi_on_the_table() -> None:
     with translation.override("hi"):
         settled = settle(POSITION, Attempt(C("9D"), action="throw"))
     assert settled.rule == "R20"
-    assert settled.refusal.startswith("आप ईंट का 9 नहीं फेंक सकते: यह 9 का घर उठा सकता है।")
+    assert settled.refusal.startswith("आप ईंट का 9 नहीं फेंक सकते: इससे आप 9 का घर उठा सकते हैं।")
     view = Deal.from_position(POSITION).view_for(0)
     feedback = Feedback(False, settled.refusal, settled.rule)
     page = draw_in_hindi(Table(t=table_view(view), can_play=True, feedback=feedback)).decode()
-    assert "पूरी तरह नहीं।" in page and "आप ईंट का 9 नहीं फेंक सकते: यह 9 का घर उठा सकता है।" in page
+    assert "यह नहीं।" in page and "आप ईंट का 9 नहीं फेंक सकते: इससे आप 9 का घर उठा सकते हैं।" in page

@@ -180,7 +180,7 @@ def test_plays_in_words_read_in_hindi() -> None:
     position = Position.from_str("dealer=3 bid=11 plays=4 hands=KD,TH/-/-/- loose=TD,3S")
     capture = move_from_str("capture TH: TD")
     with translation.override("hi"):
-        assert describe_play(position, capture) == "पान का 10 चलकर ईंट का 10 उठाए: 6 अंक।"
+        assert describe_play(position, capture) == "पान का 10 चलकर ईंट का 10 उठाया: 6 अंक।"
         assert name_play(capture) == "पान का 10 चलकर ईंट का 10 उठाइए।"
         assert name_attempt(Attempt(C("QH"), action="throw")) == "पान की बेगम फेंकिए।"
     assert describe_play(position, capture) == "Captures the 10♦ with the 10♥: 6 points."
