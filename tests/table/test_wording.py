@@ -197,6 +197,20 @@ def test_the_cards_seen_read_in_hindi() -> None:
         assert fives.summary.startswith("दो खेले गए")
 
 
+def test_a_queen_takes_a_feminine_verb_in_hindi_and_the_same_sentence_elsewhere() -> None:
+    """The Q (बेगम) is a feminine word: a thrown Q and the queens all played agree with it."""
+    queen, king = C("QC"), C("KC")
+    queens = RankSeen(12, (C("QS"), C("QH"), C("QD")), (C("QC"),))
+    with translation.override("hi"):
+        assert word_phrase(Phrase(Said.THROWS, {"card": queen})).endswith("फेंकी।")
+        assert word_phrase(Phrase(Said.THROWS, {"card": king})).endswith("फेंका।")
+        assert queens.summary.endswith("खेली जा चुकी हैं")
+    with translation.override("da"):
+        plain = word_phrase(Phrase(Said.THROWS, {"card": king}))
+        assert word_phrase(Phrase(Said.THROWS, {"card": queen})) == plain.replace("K", "Q")
+    assert word_phrase(Phrase(Said.THROWS, {"card": queen})) == "Throws the Q♣."
+
+
 def test_the_sets_a_capture_must_take_are_told_apart_in_hindi() -> None:
     left = Sets(((C("AH"), C("7S")), (C("3D"), C("5C")), HouseOf(8)))
     found = Reason("R18", Why.MUST_TAKE_ALL, {"left": left, "value": 8, "card": C("8D")})
