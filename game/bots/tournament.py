@@ -1,12 +1,13 @@
 """Duplicate matches between two bot levels, to measure which plays better and how fast.
 
     python -m game.bots.tournament --team-a expert --team-b skilled --deals 400 --seed 1 \\
-        [--jobs 2] [--budget 1.0] [--report bench/bots.md]
+        [--jobs 2] [--budget 1.0] [--rules family] [--report bench/bots.md]
 
-Each deal (``game.engine.deal(seed, dealer)``) is played twice with the same cards, team A in
-seats 0 and 2 the first time and in seats 1 and 3 the second, so the luck of the cards cancels
-out. A duplicate pair's result is the mean over its two plays of team A's deal score minus team
-B's (R30 totals, sweeps included); the confidence interval is over pairs.
+Each deal (``game.engine.deal(seed, dealer, rules)``) is played twice with the same cards, team A
+in seats 0 and 2 the first time and in seats 1 and 3 the second, so the luck of the cards cancels
+out (with two players, V1, team A is seat 0 and then seat 1). A duplicate pair's result is the
+mean over its two plays of team A's deal score minus team B's (R30 totals, sweeps included); the
+confidence interval is over pairs. ``--rules`` plays a house-rules preset (RULES.md §9).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 
-from game.engine import Deal, deal, score_deal, team_of, view_for
+from game.engine import PRESETS, STANDARD, Deal, Ruleset, deal, score_deal, team_of, view_for
 
 from . import LEVELS, get_bot
 from .expert import DEFAULT_BUDGET
@@ -38,6 +39,7 @@ class Task:
     team_a: str
     team_b: str
     budget: float
+    rules: Ruleset = STANDARD
 
 
 @dataclass(slots=True)
@@ -103,8 +105,9 @@ def play_pair(task: Task) -> PairResult:
     seed = deal_seed(task.seed, task.index)
     result = PairResult()
     for a_team in (0, 1):
-        levels = [task.team_a if team_of(s) == a_team else task.team_b for s in range(4)]
-        record = deal(seed, task.index % 4)
+        seats = task.rules.seats
+        levels = [task.team_a if team_of(s) == a_team else task.team_b for s in range(seats)]
+        record = deal(seed, task.index % seats, task.rules)
         # The same random streams both times: identical levels would mirror each other exactly.
         difference, sweeps = play_deal(record, levels, task.budget, str(seed), result.times)
         result.differences.append(difference if a_team == 0 else -difference)
@@ -149,7 +152,9 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def markdown(summary: Summary, command: str, wall: float, budget: float) -> str:
+def markdown(
+    summary: Summary, command: str, wall: float, budget: float, rules: str = "standard"
+) -> str:
     """A report section: the result, the command that made it, and the time per move."""
     a, b = summary.team_a, summary.team_b
     searching = "expert" in (a, b)  # the only level whose play depends on the budget
@@ -160,7 +165,8 @@ def markdown(summary: Summary, command: str, wall: float, budget: float) -> str:
     )  # fmt: skip
     lines = [
         f"## {a} vs {b}: {summary.pairs} duplicate deals"
-        + (f", budget {budget:g} s" if searching else ""),
+        + (f", budget {budget:g} s" if searching else "")
+        + ("" if rules == "standard" else f", {rules} rules"),
         "",
         f"`{command}` — {wall / 60:.1f} min wall time",
         "",
@@ -180,10 +186,16 @@ def markdown(summary: Summary, command: str, wall: float, budget: float) -> str:
 
 
 def run(
-    team_a: str, team_b: str, deals: int, seed: int, budget: float, jobs: int
+    team_a: str,
+    team_b: str,
+    deals: int,
+    seed: int,
+    budget: float,
+    jobs: int,
+    rules: Ruleset = STANDARD,
 ) -> Iterator[PairResult]:
-    """The duplicate pairs in deal order, played on ``jobs`` processes."""
-    tasks = [Task(i, seed, team_a, team_b, budget) for i in range(deals)]
+    """The duplicate pairs in deal order, played on ``jobs`` processes, under ``rules``."""
+    tasks = [Task(i, seed, team_a, team_b, budget, rules) for i in range(deals)]
     if jobs <= 1:
         yield from map(play_pair, tasks)
         return
@@ -203,15 +215,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--budget", type=float, default=DEFAULT_BUDGET, help="thinking time per move, seconds"
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    parser.add_argument(
+        "--rules", choices=list(PRESETS), default="standard", help="the house rules (RULES.md §9)"
+    )
     parser.add_argument("--report", type=Path, help="append the result to this markdown file")
     args = parser.parse_args(argv)
     command = (
         f"python -m game.bots.tournament --team-a {args.team_a} --team-b {args.team_b} "
         f"--deals {args.deals} --seed {args.seed} --budget {args.budget:g} --jobs {args.jobs}"
-    )
+    ) + ("" if args.rules == "standard" else f" --rules {args.rules}")
+    rules = PRESETS[args.rules]
     start = time.perf_counter()
     results: list[PairResult] = []
-    for result in run(args.team_a, args.team_b, args.deals, args.seed, args.budget, args.jobs):
+    for result in run(
+        args.team_a, args.team_b, args.deals, args.seed, args.budget, args.jobs, rules
+    ):
         results.append(result)
         done = len(results)
         partial = summarize(args.team_a, args.team_b, results)
@@ -226,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print(file=sys.stderr)
     wall = time.perf_counter() - start
-    section = markdown(summarize(args.team_a, args.team_b, results), command, wall, args.budget)
+    section = markdown(
+        summarize(args.team_a, args.team_b, results), command, wall, args.budget, args.rules
+    )
     print(section)
     if args.report:
         with args.report.open("a", encoding="utf-8") as report:
