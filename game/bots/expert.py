@@ -22,13 +22,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Bid, House, Move, Position, View, score_deal, sweep_bonus_at, team_of
+from game.engine import Bid, House, Move, Position, View, score_deal, team_of
 
 from .base import Decision
-from .cardbits import POINTS_OF, VALUE_MASK, mask_of
+from .cardbits import POINTS_OF, VALUE_MASK, mask_of, points_table
 from .english import Told
 from .floor import loose_captures
-from .heuristic import judge, situation_from_position, view_situation
+from .heuristic import judge, situation_from_position, sweep_worth, view_situation
 from .knowledge import knowledge_of
 from .reasons import describe
 from .sampling import Sampler
@@ -147,7 +147,8 @@ def play_out(position: Position, plays: int, watch: Watch | None = None) -> tupl
 
 def standing(position: Position, team: int) -> float:
     """How the (sampled, fully known) position stands for ``team``: points and sweeps so far, plus
-    the houses (``houses_worth``) and the best capture the player to move can make now."""
+    the houses (``houses_worth``) and the best capture the player to move can make now. The
+    position's rules score it (V5, V6, V8: family scoring counts the most cards so far)."""
     score = score_deal(position)
     value = float(score.teams[team].total - score.teams[1 - team].total)
     if position.is_over:
@@ -160,37 +161,46 @@ def standing(position: Position, team: int) -> float:
 
 
 def houses_worth(position: Position, team: int, held: list[int]) -> float:
-    """The houses on the floor for ``team`` (``held``: each hand as a mask)."""
-    return sum(house_worth(house, team, held) for house in position.houses)
+    """The houses on the floor for ``team`` (``held``: each hand as a mask), by the position's
+    rules' points (V5)."""
+    points = points_table(position.rules)
+    return sum(house_worth(house, team, held, points) for house in position.houses)
 
 
-def house_worth(house: House, team: int, held: list[int]) -> float:
-    """A house on the floor for ``team``: its points, sure for its owners when no opponent of
-    theirs holds its value, else a toss-up; against ``team`` when the owners are the others."""
+def house_worth(
+    house: House, team: int, held: list[int], table: tuple[int, ...] = POINTS_OF
+) -> float:
+    """A house on the floor for ``team``: its points (by ``table``), sure for its owners when no
+    opponent of theirs holds its value, else a toss-up; against ``team`` when the owners are the
+    others."""
     owners = team_of(min(house.owners))
     rivals = 0
     for seat in range(len(held)):
         if team_of(seat) != owners:
             rivals |= held[seat]
     share = 0.5 if rivals & VALUE_MASK[house.value] else 1.0
-    points = sum(POINTS_OF[c.index] for c in house.cards)
+    points = sum(table[c.index] for c in house.cards)
     return points * share if owners == team else -points * share
 
 
 def best_capture(position: Position, hand: int) -> float:
-    """Points plus sweep bonus of the best capture the values in ``hand`` allow on this floor."""
+    """Points plus sweep bonus of the best capture the values in ``hand`` allow on this floor,
+    for the player to move, by the position's rules (V5, V6, V8)."""
+    rules = position.rules
+    table = points_table(rules)
     loose = mask_of(position.loose)
-    info = loose_captures(loose)
+    info = loose_captures(loose, table)
     houses = {h.value: h for h in position.houses}
     best = 0.0
-    sweep = sweep_bonus_at(position.plays, position.rules)  # R19 (V6): by the play's number
+    # R19 (V6, V8): by the play's number, and what the sweep gains the mover's side
+    sweep = sweep_worth(rules, position.sweeps, team_of(position.turn), position.plays)
     for value in range(1, 14):
         if not hand & VALUE_MASK[value]:
             continue
         points = max(info.best_points[value], 0)
         house = houses.get(value)
         if house is not None:
-            points += sum(POINTS_OF[c.index] for c in house.cards)
+            points += sum(table[c.index] for c in house.cards)
         elif info.best_points[value] < 0:
             continue
         if (not loose or info.clears[value]) and (not houses or (len(houses) == 1 and house)):

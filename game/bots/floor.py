@@ -43,16 +43,19 @@ class FloorHouse:
         object.__setattr__(self, "teams", sum({1 << team_of(owner) for owner in self.owners}))
 
     @classmethod
-    def of(cls, house: House) -> FloorHouse:
+    def of(cls, house: House, points: tuple[int, ...] = POINTS_OF) -> FloorHouse:
         cards = mask_of(house.cards)
-        return cls(house.value, points_in(cards), house.owners, house.cemented, cards)
+        return cls(house.value, points_in(cards, points), house.owners, house.cemented, cards)
 
     def owned_by_team(self, team: int) -> bool:
         return bool(self.teams >> team & 1)
 
 
-def floor_houses(houses: Iterable[House]) -> tuple[FloorHouse, ...]:
-    return tuple(FloorHouse.of(house) for house in houses)
+def floor_houses(
+    houses: Iterable[House], points: tuple[int, ...] = POINTS_OF
+) -> tuple[FloorHouse, ...]:
+    """The houses as the bots see them, their points by the table ``points`` (V5)."""
+    return tuple(FloorHouse.of(house, points) for house in houses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +74,15 @@ EXACT_GROUPS = 10
 """Above this many groups the maximal collections explode; the bots then estimate instead."""
 
 
-def _same_points_nibbles() -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=8)
+def _same_points_nibbles(points: tuple[int, ...] = POINTS_OF) -> tuple[tuple[int, ...], ...]:
     """For each rank and set of its suits (a 4-bit nibble), the nibble with cards of equal points
     moved to the lowest suits of their kind: the floors 7♥ 9♣ and 7♣ 9♦ then look alike."""
     table: list[tuple[int, ...]] = [()]
     for rank in VALUES:
         by_points: dict[int, list[int]] = {}
         for suit in range(4):
-            by_points.setdefault(POINTS_OF[(rank - 1) * 4 + suit], []).append(suit)
+            by_points.setdefault(points[(rank - 1) * 4 + suit], []).append(suit)
         row = []
         for nibble in range(16):
             canonical = 0
@@ -94,25 +98,40 @@ def _same_points_nibbles() -> tuple[tuple[int, ...], ...]:
 _CANONICAL = _same_points_nibbles()
 
 
-def loose_captures(loose: int) -> LooseCaptures:
-    """What each value can take from the loose cards; cached on the cards' values and points,
-    since the same few floors recur all through a search."""
+def loose_captures(loose: int, points: tuple[int, ...] = POINTS_OF) -> LooseCaptures:
+    """What each value can take from the loose cards, the points by the table ``points`` (V5);
+    cached on the cards' values and points, since the same few floors recur all through a
+    search."""
+    nibbles = _CANONICAL if points is POINTS_OF else _same_points_nibbles(points)
     canonical = 0
     for rank in VALUES:
         shift = 4 * (rank - 1)
         nibble = loose >> shift & 15
         if nibble:
-            canonical |= _CANONICAL[rank][nibble] << shift
-    return _loose_captures(canonical)
+            canonical |= nibbles[rank][nibble] << shift
+    if points is POINTS_OF:
+        return _loose_captures(canonical)
+    return _loose_captures_under(canonical, points)
 
 
 @lru_cache(maxsize=1 << 17)
 def _loose_captures(loose: int) -> LooseCaptures:
+    return _find_loose_captures(loose, POINTS_OF)
+
+
+@lru_cache(maxsize=1 << 16)
+def _loose_captures_under(loose: int, table: tuple[int, ...]) -> LooseCaptures:
+    """``_loose_captures`` under a house rule's points (its own cache, keeping the standard
+    game's lookups as cheap as they were)."""
+    return _find_loose_captures(loose, table)
+
+
+def _find_loose_captures(loose: int, table: tuple[int, ...]) -> LooseCaptures:
     """With many small loose cards the exact best capture is costly to find; then ``best_points``
     is the points of every card that belongs to some group (an upper bound)."""
     cards = indices(loose)
     values = [RANK_OF[i] for i in cards]
-    points = [POINTS_OF[i] for i in cards]
+    points = [table[i] for i in cards]
     total = sum(values)
     sums = capture_groups(values)
     best = [-1] * 14
@@ -180,8 +199,15 @@ class Outcome:
         return not self.loose and not self.houses
 
 
-def outcome(move: Move, seat: int, loose: int, houses: tuple[FloorHouse, ...]) -> Outcome:
-    """The floor after ``move`` by ``seat`` (legal, not a bid), by R16–R28 as the engine does."""
+def outcome(
+    move: Move,
+    seat: int,
+    loose: int,
+    houses: tuple[FloorHouse, ...],
+    table: tuple[int, ...] = POINTS_OF,
+) -> Outcome:
+    """The floor after ``move`` by ``seat`` (legal, not a bid), by R16–R28 as the engine does;
+    the cards' points by ``table`` (V5)."""
     if isinstance(move, Throw):
         return Outcome(0, loose | 1 << move.card.index, houses, False)
     assert isinstance(move, Capture | Build | Break)
@@ -189,7 +215,7 @@ def outcome(move: Move, seat: int, loose: int, houses: tuple[FloorHouse, ...]) -
     used = mask_of(move.loose)
     rest = loose & ~used
     if isinstance(move, Capture):
-        points = POINTS_OF[card] + points_in(used)
+        points = table[card] + points_in(used, table)
         if move.house:
             value = RANK_OF[card]
             points += sum(h.points for h in houses if h.value == value)
@@ -197,20 +223,26 @@ def outcome(move: Move, seat: int, loose: int, houses: tuple[FloorHouse, ...]) -
         return Outcome(points, rest, houses, True)
     if isinstance(move, Build):
         added = used | 1 << card
-        return Outcome(0, rest, _add_to_house(houses, move.value, added, seat, False), False)
+        return Outcome(0, rest, _add_to_house(houses, move.value, added, seat, False, table), False)
     assert isinstance(move, Break)
     broken = next(h for h in houses if h.value == move.house)
     kept = tuple(h for h in houses if h.value != move.house)
     added = broken.cards | used | 1 << card  # the raised house and any absorbed singles (R28)
-    return Outcome(0, rest, _add_to_house(kept, move.value, added, seat, True), False)
+    return Outcome(0, rest, _add_to_house(kept, move.value, added, seat, True, table), False)
 
 
 def _add_to_house(
-    houses: tuple[FloorHouse, ...], value: int, added: int, seat: int, breaking: bool
+    houses: tuple[FloorHouse, ...],
+    value: int,
+    added: int,
+    seat: int,
+    breaking: bool,
+    table: tuple[int, ...] = POINTS_OF,
 ) -> tuple[FloorHouse, ...]:
     """Put ``added`` (complete sets of ``value``) into the house of ``value``, creating it if
-    there is none, with the owners R25–R28 give."""
-    points = points_in(added)
+    there is none, with the owners R25–R28 give. (With two players, V1, no seat is the adder's
+    partner: seat + 2 is no seat, so adding to the other's house always makes a co-owner.)"""
+    points = points_in(added, table)
     existing = next((h for h in houses if h.value == value), None)
     if existing is None:
         sets = sum(RANK_OF[i] for i in indices(added)) // value
@@ -230,16 +262,19 @@ def expected_loss(
     team: int,
     sweep_bonus: int,
     holds: tuple[float, ...],
+    table: tuple[int, ...] = POINTS_OF,
 ) -> float:
     """What ``team`` expects to lose to the next player's best capture, who holds value v with
     chance ``holds[v]``.
 
     A capture's cost counts the loose points taken, the points of ``team``'s house of that value,
-    and the sweep bonus when one card takes the whole floor (R19).
+    and the sweep bonus when one card takes the whole floor (R19; ``sweep_bonus`` is what that
+    sweep is worth to the next player's side under the rules, V6 and V8). The loose cards' points
+    are by ``table`` (V5).
     """
     if not loose and not houses:
         return 0.0
-    info = loose_captures(loose)
+    info = loose_captures(loose, table)
     best_points = info.best_points
     house_at: dict[int, FloorHouse] = {h.value: h for h in houses}
     costs: list[tuple[float, float]] = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.engine import STANDARD, CardMove, Move, Position, Ruleset, View, team_of
 
-from .cardbits import POINTS_OF, count_by_value, mask_of, points_in
+from .cardbits import POINTS_OF, count_by_value, mask_of, points_in, points_table
 from .floor import (
     FloorHouse,
     Outcome,
@@ -43,6 +43,10 @@ CEMENT_BONUS = 1.5
 """A cemented house of one's own side can no longer be broken and taken over (R28)."""
 CASUAL_SWEEP_FEAR = 0.6
 CASUAL_EXPOSURE = 0.5
+MOST_CARDS_SHARE = 1 / 13
+"""V5: what a card taken is worth, as a share of the points for taking more cards: taking one
+more card moves the count's difference by two, and the bonus swings the deal by twice its
+points between the sides, so a card near an even count is worth about 2·2/52 of it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +61,9 @@ class Situation:
     next_holds: tuple[float, ...]  # chance the next player holds value v (index 1–13)
     opponents_hold: tuple[float, ...]  # chance either opponent holds value v
     my_side_holds: tuple[float, ...]  # chance the mover or the partner holds value v
-    rules: Ruleset = STANDARD  # the house rules (RULES.md §9): the sweeps' points
+    rules: Ruleset = STANDARD  # the house rules (RULES.md §9): the cards' and sweeps' points
+    sweeps: tuple[int, int] = (0, 0)  # each side's sweep points so far (V8 caps and cancels)
+    points: tuple[int, ...] = POINTS_OF  # each card's points under ``rules`` (V5)
 
     @property
     def team(self) -> int:
@@ -65,13 +71,37 @@ class Situation:
 
     @property
     def my_sweep_bonus(self) -> int:
-        """What a sweep by this play scores (R19, V6)."""
-        return self.rules.sweep_bonus_at(self.plays)
+        """What a sweep by this play is worth to the mover's side (R19, V6, V8)."""
+        return sweep_worth(self.rules, self.sweeps, self.team, self.plays)
 
     @property
     def next_sweep_bonus(self) -> int:
-        """What a sweep by the next player's play scores (R19, V6)."""
-        return self.rules.sweep_bonus_at(self.plays + 1)
+        """What a sweep by the next player's play is worth to their side (R19, V6, V8): the next
+        player is always on the other side, with four players or two (R4, V1)."""
+        return sweep_worth(self.rules, self.sweeps, 1 - self.team, self.plays + 1)
+
+
+def sweep_worth(rules: Ruleset, sweeps: tuple[int, int], team: int, plays: int) -> int:
+    """What a sweep by ``team`` on play ``plays + 1`` gains it over the other side: its bonus
+    (R19, V6); under sweep cancellation (V8) the other side's latest sweep, which it cancels
+    while scoring nothing itself, or nothing once ``team`` holds its two."""
+    if rules.max_sweeps is None and not rules.sweeps_cancel:
+        return rules.sweep_bonus_at(plays)
+    after, _ = rules.sweeps_after(sweeps, team, plays)
+    return (after[team] - sweeps[team]) - (after[1 - team] - sweeps[1 - team])
+
+
+def cards_taken(move: Move, situation: Situation, after: Outcome) -> int:
+    """How many cards ``move`` takes into the mover's pile: the card played, the loose cards and
+    any house of its value (R16, R17); none unless it captures."""
+    if not after.capture:
+        return 0
+    assert isinstance(move, CardMove)
+    taken = 1 + (situation.loose & ~after.loose).bit_count()
+    for house in situation.houses:
+        if house not in after.houses:
+            taken += house.cards.bit_count()
+    return taken
 
 
 def others(seat: int, rules: Ruleset) -> tuple[int, int, int]:
@@ -91,6 +121,7 @@ def situation_from_knowledge(
     loose: int,
     houses: tuple[FloorHouse, ...],
     rules: Ruleset = STANDARD,
+    sweeps: tuple[int, int] = (0, 0),
 ) -> Situation:
     seat = knowledge.seat
     next_seat, partner, other = others(seat, rules)
@@ -112,6 +143,8 @@ def situation_from_knowledge(
         opponents_hold=tuple(opponents),
         my_side_holds=tuple(my_side),
         rules=rules,
+        sweeps=sweeps,
+        points=points_table(rules),
     )
 
 
@@ -150,7 +183,8 @@ def situation_from_position(position: Position) -> Situation:
         my_side[v] = (
             1.0 if mine[v] or must[partner] & bit else chance_any(total, counts[v], sizes[partner])
         )
-    houses = floor_houses(position.houses)
+    points = points_table(rules)
+    houses = floor_houses(position.houses, points)
     remaining = sum(len(h) for h in hands) + len(position.stock)
     return Situation(
         seat=seat,
@@ -162,6 +196,8 @@ def situation_from_position(position: Position) -> Situation:
         opponents_hold=tuple(opponents),
         my_side_holds=tuple(my_side),
         rules=rules,
+        sweeps=position.sweeps,
+        points=points,
     )
 
 
@@ -195,13 +231,16 @@ def house_standing(houses: tuple[FloorHouse, ...], situation: Situation) -> floa
 def judge(move: Move, situation: Situation) -> Judgement:
     """Skilled judgement: points and sweep now, house standing, the next player's reply, and the
     shape of the floor left behind."""
-    after = outcome(move, situation.seat, situation.loose, situation.houses)
+    points = situation.points
+    after = outcome(move, situation.seat, situation.loose, situation.houses, points)
     sweep = situation.my_sweep_bonus if after.capture and after.empty_floor else 0
     standing = house_standing(after.houses, situation)
     risk = 0.0
     if situation.remaining > 1:
         bonus = situation.next_sweep_bonus
-        risk = expected_loss(after.loose, after.houses, situation.team, bonus, situation.next_holds)
+        risk = expected_loss(
+            after.loose, after.houses, situation.team, bonus, situation.next_holds, points
+        )
     assert isinstance(move, CardMove)
     score = (
         TAKEN_WEIGHT * after.points
@@ -210,21 +249,24 @@ def judge(move: Move, situation: Situation) -> Judgement:
         - RISK_WEIGHT * risk
         - LOOSE_CARD_COST * after.loose.bit_count()
         + HOUSE_COUNT_BONUS * len(after.houses)
-        - EXPOSED_POINT_COST * points_in(after.loose)
-        - PLAYED_POINT_COST * POINTS_OF[move.card.index]
+        - EXPOSED_POINT_COST * points_in(after.loose, points)
+        - PLAYED_POINT_COST * points[move.card.index]
     )
+    most = situation.rules.most_cards
+    if most:  # V5: every card taken counts towards the most cards
+        score += TAKEN_WEIGHT * MOST_CARDS_SHARE * most * cards_taken(move, situation, after)
     return Judgement(move, score, risk, after)
 
 
 def judge_casually(move: Move, situation: Situation) -> Judgement:
     """Casual judgement: points and sweep now, minus a sweep left open and the points left loose."""
-    after = outcome(move, situation.seat, situation.loose, situation.houses)
+    after = outcome(move, situation.seat, situation.loose, situation.houses, situation.points)
     sweep = situation.my_sweep_bonus if after.capture and after.empty_floor else 0
     risk = 0.0
     if situation.remaining > 1:
         if sweepable_values(after.loose, after.houses):
             risk += CASUAL_SWEEP_FEAR * situation.next_sweep_bonus
-        risk += CASUAL_EXPOSURE * points_in(after.loose)
+        risk += CASUAL_EXPOSURE * points_in(after.loose, situation.points)
     return Judgement(move, after.points + sweep - risk, risk, after)
 
 
@@ -235,21 +277,25 @@ def naive_situation(
     loose: int,
     houses: tuple[FloorHouse, ...],
     rules: Ruleset = STANDARD,
+    sweeps: tuple[int, int] = (0, 0),
 ) -> Situation:
     """A situation without card counting (Casual's): every value is as likely as any other."""
     even = (0.0,) + (0.5,) * 13
-    return Situation(seat, plays, remaining, loose, houses, even, even, even, rules)
+    points = points_table(rules)
+    return Situation(seat, plays, remaining, loose, houses, even, even, even, rules, sweeps, points)
 
 
 def view_situation(view: View, knowledge: Knowledge | None) -> Situation:
     """The seat's situation: with card counting if ``knowledge`` is given, else naive."""
     loose = mask_of(view.loose)
-    houses = floor_houses(view.houses)
+    rules = view.rules
+    houses = floor_houses(view.houses, points_table(rules))
     remaining = sum(view.hand_counts) + view.stock_count
     if knowledge is None:
-        return naive_situation(view.seat, view.plays, remaining, loose, houses, view.rules)
+        return naive_situation(view.seat, view.plays, remaining, loose, houses, rules, view.sweeps)
+    hand = mask_of(view.hand)
     return situation_from_knowledge(
-        knowledge, view.plays, remaining, mask_of(view.hand), loose, houses, view.rules
+        knowledge, view.plays, remaining, hand, loose, houses, rules, view.sweeps
     )
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from game.engine import Break, Build, Capture, CardMove, Throw, View, team_of
 
-from .cardbits import FULL_DECK_MASK, count_by_value, mask_of
+from .cardbits import FULL_DECK_MASK, POINTS_OF, count_by_value, mask_of, points_table
 from .floor import loose_captures
 
 HAND_AFTER_DEAL = 12  # R11: everyone holds 12 once the stock is dealt (the bidder 11 + the opening)
@@ -151,6 +151,7 @@ def declined_captures(view: View) -> list[int]:
     loose = initial_floor(view)
     houses: dict[int, frozenset[int]] = {}
     card_plays = 0
+    table = points_table(view.rules)
     for play in view.history:
         move = play.move
         if not isinstance(move, CardMove):
@@ -161,7 +162,7 @@ def declined_captures(view: View) -> list[int]:
         unlikely[seat] &= ~(1 << move.card.rank)
         if isinstance(move, Throw):
             if card_plays > 1 and seat != view.seat:
-                unlikely[seat] |= _capture_values(loose, houses, team_of(seat))
+                unlikely[seat] |= _capture_values(loose, houses, team_of(seat), table)
             loose |= 1 << move.card.index
         elif isinstance(move, Capture):
             loose &= ~mask_of(move.loose)
@@ -181,10 +182,12 @@ def declined_captures(view: View) -> list[int]:
     return unlikely
 
 
-def _capture_values(loose: int, houses: dict[int, frozenset[int]], team: int) -> int:
+def _capture_values(
+    loose: int, houses: dict[int, frozenset[int]], team: int, table: tuple[int, ...] = POINTS_OF
+) -> int:
     """Bit set of values with which a player of ``team`` could have taken something worth having:
-    an opposing house, loose point cards, or the whole floor (a sweep)."""
-    info = loose_captures(loose)
+    an opposing house, loose point cards (by ``table``, V5), or the whole floor (a sweep)."""
+    info = loose_captures(loose, table)
     values = 0
     for value in range(1, 14):
         owners = houses.get(value)

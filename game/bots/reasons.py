@@ -18,7 +18,7 @@ from game.engine import (
     sweep_bonus,
 )
 
-from .cardbits import POINTS_OF
+from .cardbits import points_table
 from .english import Told
 from .sentences import Explanation, Taken, TheCards, explain
 
@@ -32,10 +32,11 @@ def describe(move: Move, view: View) -> Explanation:
     house = next((h for h in view.houses if h.value == _value_of(move)), None)
     if isinstance(move, Capture):
         taken: list[Card | HouseOf] = []
-        points = POINTS_OF[move.card.index] + sum(POINTS_OF[c.index] for c in move.loose)
+        table = points_table(view.rules)  # R3, V5: the 10♦ counts 2 under family scoring
+        points = table[move.card.index] + sum(table[c.index] for c in move.loose)
         if move.house and house is not None:
             taken.append(HouseOf(house.value))
-            points += sum(POINTS_OF[c.index] for c in house.cards)
+            points += sum(table[c.index] for c in house.cards)
         taken.extend(move.loose)
         clauses = [explain(Told.CAPTURE_POINTS, points=points)] if points else []
         sweep = sweep_bonus(view, move)
