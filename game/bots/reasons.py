@@ -47,7 +47,11 @@ def describe(move: Move, view: View) -> Explanation:
         cards = TheCards((move.card, *move.loose))
         if house is None:
             return explain(Told.BUILDS, a_rank=ARank(move.value), cards=cards)
-        return explain(_adds(house.owners, view.seat), cards=cards, rank=Rank(move.value))
+        return explain(
+            _adds(house.owners, view.seat, view.rules.partner_of(view.seat)),
+            cards=cards,
+            rank=Rank(move.value),
+        )
     assert isinstance(move, Break)
     return explain(Told.BREAKS, house=Rank(move.house), card=move.card, value=Rank(move.value))
 
@@ -60,9 +64,10 @@ def _value_of(move: Move) -> int:
     return 0
 
 
-def _adds(owners: frozenset[int], seat: int) -> Told:
+def _adds(owners: frozenset[int], seat: int, partner: int | None) -> Told:
+    """Whose house a build adds to: with two players (V1) there is no partner's."""
     if seat in owners:
         return Told.ADDS_TO_MINE
-    if (seat + 2) % 4 in owners:
+    if partner in owners:
         return Told.ADDS_TO_PARTNERS
     return Told.ADDS_TO_OPPONENTS
