@@ -43,10 +43,10 @@ CEMENT_BONUS = 1.5
 """A cemented house of one's own side can no longer be broken and taken over (R28)."""
 CASUAL_SWEEP_FEAR = 0.6
 CASUAL_EXPOSURE = 0.5
-MOST_CARDS_SHARE = 1 / 13
-"""V5: what a card taken is worth, as a share of the points for taking more cards: taking one
-more card moves the count's difference by two, and the bonus swings the deal by twice its
-points between the sides, so a card near an even count is worth about 2·2/52 of it."""
+# Family scoring's points for the most cards (V5) are not judged play by play: a bonus for each
+# card taken (tried at 0.02 and 0.08 of those points a card) lost 2–4 points a deal against the
+# judgement without it over 300 seeded duplicate deals, and a small cost (−0.04) changed nothing
+# (docs/house-rules-bots.md). Expert's play-outs score the cards taken so far (``score_deal``).
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,19 +89,6 @@ def sweep_worth(rules: Ruleset, sweeps: tuple[int, int], team: int, plays: int) 
         return rules.sweep_bonus_at(plays)
     after, _ = rules.sweeps_after(sweeps, team, plays)
     return (after[team] - sweeps[team]) - (after[1 - team] - sweeps[1 - team])
-
-
-def cards_taken(move: Move, situation: Situation, after: Outcome) -> int:
-    """How many cards ``move`` takes into the mover's pile: the card played, the loose cards and
-    any house of its value (R16, R17); none unless it captures."""
-    if not after.capture:
-        return 0
-    assert isinstance(move, CardMove)
-    taken = 1 + (situation.loose & ~after.loose).bit_count()
-    for house in situation.houses:
-        if house not in after.houses:
-            taken += house.cards.bit_count()
-    return taken
 
 
 def others(seat: int, rules: Ruleset) -> tuple[int, int, int]:
@@ -252,9 +239,6 @@ def judge(move: Move, situation: Situation) -> Judgement:
         - EXPOSED_POINT_COST * points_in(after.loose, points)
         - PLAYED_POINT_COST * points[move.card.index]
     )
-    most = situation.rules.most_cards
-    if most:  # V5: every card taken counts towards the most cards
-        score += TAKEN_WEIGHT * MOST_CARDS_SHARE * most * cards_taken(move, situation, after)
     return Judgement(move, score, risk, after)
 
 
