@@ -220,7 +220,8 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((11,), (2,)), values=OneOf((13, 8, 9))),
         "Leaves a sweep for the right opponent: the J-house + 2 on the floor, and a K, an 8 or "
         "a 9 takes it all",
-        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर गुलाम का घर + 2 है, और बादशाह, 8 या 9 से सब उठ जाता है",
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर गुलाम का घर + 2 है, "
+        "और बादशाह, 8 या 9 से सब उठ जाता है",
     ),
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((), (12,)), values=OneOf((12, 1))),
