@@ -286,7 +286,7 @@ def test_on_a_phone_a_counting_answer_is_told_in_view_with_the_focus(
     expect(page.get_by_label("Your answer")).to_be_focused()
     page.keyboard.type(str(question.count()))
     answered(page, lambda: page.keyboard.press("Enter"))
-    expect(page.locator("#verdict")).to_contain_text("Yes.")
+    expect(page.locator("#verdict")).to_contain_text("Right!")
     next_link = page.get_by_role("link", name="Next")
     expect(next_link).to_be_focused()
     assert in_view(page, next_link) and in_view(page, page.locator("#verdict"))

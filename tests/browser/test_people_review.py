@@ -61,6 +61,6 @@ def test_a_person_reviews_their_seat_and_tries_their_worst_play_again(
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Try again: play {worst.number}")
     try_by_keyboard(page, worst.best)
-    expect(page.locator("#table-feedback")).to_contain_text("Yes.")
+    expect(page.locator("#table-feedback")).to_contain_text("Right!")
     fits(page, viewport["width"])
     shoot(page, f"people-review-try-{size}.png")

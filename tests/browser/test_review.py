@@ -138,7 +138,7 @@ def test_review_a_deal_watch_it_fill_open_a_blunder_and_try_it_again(
     shoot(page, f"review-try-refused-{size}.png")
 
     try_by_keyboard(page, blunder.best)
-    expect(feedback).to_contain_text("Yes.")
+    expect(feedback).to_contain_text("Right!")
     expect(page.locator("#try-body input[name=card]:enabled")).to_have_count(0)
     following = next(
         p for p in review.plays if p.number > blunder.number and p.mark is not Mark.GOOD
@@ -215,7 +215,7 @@ def test_a_try_while_every_expert_is_busy_says_so_on_the_table_and_then_is_judge
         for slot in held:
             slot.give_back()
     try_by_keyboard(page, play.best)
-    expect(feedback).to_contain_text("Yes.")
+    expect(feedback).to_contain_text("Right!")
     # Chromium logs every 4xx answer on the console; this one the test asked for.
     expected = [p for p in browser_problems if "status of 429 (Too Many Requests)" in p]
     assert len(expected) == 1
