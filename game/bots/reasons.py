@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from game.engine import (
-    ARank,
+    AHouse,
     Bid,
     Break,
     Build,
@@ -12,7 +12,6 @@ from game.engine import (
     Card,
     HouseOf,
     Move,
-    Rank,
     Throw,
     View,
     sweep_bonus,
@@ -46,14 +45,14 @@ def describe(move: Move, view: View) -> Explanation:
     if isinstance(move, Build):
         cards = TheCards((move.card, *move.loose))
         if house is None:
-            return explain(Told.BUILDS, a_rank=ARank(move.value), cards=cards)
+            return explain(Told.BUILDS, a_house=AHouse(move.value), cards=cards)
         return explain(
             _adds(house.owners, view.seat, view.rules.partner_of(view.seat)),
             cards=cards,
-            rank=Rank(move.value),
+            value=move.value,
         )
     assert isinstance(move, Break)
-    return explain(Told.BREAKS, house=Rank(move.house), card=move.card, value=Rank(move.value))
+    return explain(Told.BREAKS, house=move.house, card=move.card, value=move.value)
 
 
 def _value_of(move: Move) -> int:

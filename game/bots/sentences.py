@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.engine import ARank, Card, HouseOf, Plural, Rank, Relation, rank_word
+from game.engine import (
+    AHouse,
+    ARank,
+    Card,
+    HouseOf,
+    Plural,
+    Rank,
+    Relation,
+    a_house,
+    rank_word,
+)
 
 
 def msgid(template: str) -> str:
@@ -51,7 +61,7 @@ class TheCards:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """What a capture takes, each part with its article: "the Q-house, the 2♣ and the 5♦"."""
+    """What a capture takes, each part with its article: "the 12-house, the 2♣ and the 5♦"."""
 
     parts: tuple[Card | HouseOf, ...]
 
@@ -72,7 +82,7 @@ class OneOf:
 
 @dataclass(frozen=True, slots=True)
 class FloorLeft:
-    """A floor by its houses' and loose cards' values, highest card first: "the J-house + 2",
+    """A floor by its houses' and loose cards' values, highest card first: "the 11-house + 2",
     "9 + 3", "the Q alone"."""
 
     houses: tuple[int, ...]
@@ -97,7 +107,20 @@ PLAYER_WORDS = {
 }
 
 
-Value = int | str | Card | Rank | ARank | TheCards | Taken | Points | OneOf | FloorLeft | Player
+Value = (
+    int
+    | str
+    | Card
+    | Rank
+    | ARank
+    | AHouse
+    | TheCards
+    | Taken
+    | Points
+    | OneOf
+    | FloorLeft
+    | Player
+)
 """An explanation's value; ``str`` is shown as it is (a number already formatted: "1.5")."""
 
 
@@ -153,7 +176,7 @@ def a_value(value: int) -> str:
 
 
 def _floor_in_english(floor: FloorLeft) -> str:
-    parts = [f"the {rank_word(value)}-house" for value in floor.houses]
+    parts = [f"the {value}-house" for value in floor.houses]
     parts += [rank_word(value) for value in floor.loose]
     if len(parts) == 1:
         return ("" if floor.houses else "the ") + parts[0] + " alone"
@@ -171,14 +194,14 @@ def value_in_english(value: Value | Explanation) -> str:
             return rank_word(value.value)
         case ARank():
             return a_value(value.value)
+        case AHouse():
+            return a_house(value.value)
         case TheCards():
             return join_words([f"the {card.short}" for card in value.cards])
         case Taken():
             return join_words(
                 [
-                    f"the {rank_word(part.value)}-house"
-                    if isinstance(part, HouseOf)
-                    else f"the {part.short}"
+                    f"the {part.value}-house" if isinstance(part, HouseOf) else f"the {part.short}"
                     for part in value.parts
                 ]
             )
@@ -222,6 +245,8 @@ def _value_to_json(value: Value | Explanation) -> Any:
             return {"rank": value.value}
         case ARank():
             return {"a_rank": value.value}
+        case AHouse():
+            return {"a_house": value.value}
         case TheCards():
             return {"cards": [card.text for card in value.cards]}
         case Taken():
@@ -257,6 +282,8 @@ def _value_from_json(data: Any, codes: type[Code]) -> Value | Explanation:
             return Rank(content)
         case "a_rank":
             return ARank(content)
+        case "a_house":
+            return AHouse(content)
         case "cards":
             return TheCards(tuple(Card.from_str(text) for text in content))
         case "taken":

@@ -7,9 +7,9 @@ the modules inside are the engine's own business.
 from .attempts import ACTIONS, Attempt, moves_matching
 from .cards import DECK, Card, Suit, sort_cards
 from .cli import main as cli_main
-from .codes import VAGUE, ARank, HouseOf, Items, Rank, Said, Sets, Value, Why
+from .codes import VAGUE, AHouse, ARank, HouseOf, Items, Rank, Said, Sets, Value, Why
 from .deal import Deal, Play, View, deal, view_for
-from .english import TEMPLATES, Plural
+from .english import TEMPLATES, Plural, a_house, number_takes_an
 from .errors import IllegalMove, InvalidPosition, NotationError, SeepError
 from .houses import House, split_into_sets
 from .illegal import why_illegal
@@ -96,10 +96,10 @@ __all__ = [
     # attempts, why not, and words
     "ACTIONS", "Attempt", "moves_matching", "Reason", "why_illegal",
     "describe", "rank_word", "say_attempt", "say_move", "attempt_from_text", "played_text",
-    "play_done", "play_named", "attempt_named",
+    "play_done", "play_named", "attempt_named", "a_house", "number_takes_an",
     # sentences as data (worded by the site; TEMPLATES are the English, and the msgids)
-    "Reason", "Why", "VAGUE", "Phrase", "Said", "Value", "Rank", "ARank", "HouseOf", "Items",
-    "Sets", "TEMPLATES", "Plural",
+    "Reason", "Why", "VAGUE", "Phrase", "Said", "Value", "Rank", "ARank", "AHouse", "HouseOf",
+    "Items", "Sets", "TEMPLATES", "Plural",
     # errors and the command line
     "SeepError", "IllegalMove", "InvalidPosition", "NotationError", "cli_main",
 ]  # fmt: skip

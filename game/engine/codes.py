@@ -31,6 +31,14 @@ class HouseOf:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class AHouse:
+    """A house named by its value, with the article English gives it: "a 9-house", "an 11-house"
+    (a house is never named by the card that takes it)."""
+
+    value: int
+
+
 Group = tuple[Card, ...]
 Item = Card | Group | HouseOf
 """One thing in a list of things taken: a card, a group of cards that together make a value
@@ -52,7 +60,7 @@ class Sets:
     parts: tuple[Group | HouseOf, ...]
 
 
-Value = int | str | Card | Group | Rank | ARank | Items | Sets | Move
+Value = int | str | Card | Group | Rank | ARank | AHouse | Items | Sets | Move
 """A sentence's value: a number, text that is shown as it is (a move's notation, an action
 someone typed), a card, cards named one after another ("2♣, 3♦ and 6♠"), or one of the above."""
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Card
-from .codes import ARank, HouseOf, Items, Rank, Said, Sets, Value, Why
+from .codes import AHouse, ARank, HouseOf, Items, Rank, Said, Sets, Value, Why
 
 NUMBER_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -138,7 +138,7 @@ TEMPLATES: Mapping[StrEnum, Template] = {
     Why.HOUSE_VALUE_OUT_OF_RANGE: msgid("A house is worth 9 to 13, not %(value)s."),
     Why.CARD_TOO_BIG_FOR_HOUSE: msgid(
         "The %(card)s is worth %(rank_value)s, more than %(value)s: it can't be part of "
-        "%(a_rank)s-house."
+        "%(a_house)s."
     ),
     Why.SETS_DO_NOT_SPLIT: msgid(
         "%(cards)s add up to %(total)s, which doesn't split into sets of exactly %(value)s: "
@@ -148,8 +148,8 @@ TEMPLATES: Mapping[StrEnum, Template] = {
         "A house needs at least two cards: add loose cards that make %(value)s with the %(card)s."
     ),
     Why.BUILD_KEEP_CARD: msgid(
-        "To build %(a_rank)s-house you must keep %(a_rank)s in your hand to capture it later, "
-        "and you hold no other %(rank)s."
+        "To build the %(value)s-house you must keep %(a_rank)s in your hand to capture it "
+        "later, and you hold no other %(rank)s."
     ),
     Why.OWN_HOUSE_KEEP_CARD: msgid(
         "You own the %(value)s-house: you must keep %(a_rank)s in hand to capture it, and this "
@@ -193,22 +193,20 @@ TEMPLATES: Mapping[StrEnum, Template] = {
     Said.CAPTURE_POINTS: msgid_plural(": %(points)s point", ": %(points)s points", "points"),
     Said.CAPTURE_SWEEPS: msgid(", and sweeps (+%(bonus)s)"),
     Said.CAPTURE_CLEARS: msgid(", and clears the floor"),
-    Said.BUILDS: msgid("Builds %(a_rank)s-house (%(value)s) with the %(cards)s."),
+    Said.BUILDS: msgid("Builds %(a_house)s with the %(cards)s."),
     Said.CEMENTS: msgid("Cements the %(value)s-house with the %(cards)s."),
     Said.BREAKS: msgid("Breaks the %(house)s-house with the %(card)s, making it %(value)s."),
     Said.BID: msgid("Bid %(value)s."),
     Said.THROW: msgid("Throw the %(card)s."),
     Said.CAPTURE: msgid("Capture %(taken)s with the %(card)s."),
     Said.CAPTURE_HOUSE: msgid("Capture the %(taken)s with the %(card)s."),
-    Said.BUILD: msgid("Build %(a_rank)s-house (%(value)s) with the %(cards)s."),
+    Said.BUILD: msgid("Build %(a_house)s with the %(cards)s."),
     Said.BREAK: msgid("Break the %(house)s-house with the %(card)s, making it %(value)s."),
     Said.NO_CARD: msgid("No card chosen."),
     Said.THROW_PICKING: msgid("Throw the %(card)s, picking the %(picked)s."),
     Said.CAPTURE_NOTHING: msgid("Capture nothing with the %(card)s."),
     Said.BUILD_ANY: msgid("Build a house with the %(cards)s."),
-    Said.BUILD_ONTO: msgid(
-        "Build %(a_rank)s-house (%(value)s) with the %(cards)s onto the %(houses)s."
-    ),
+    Said.BUILD_ONTO: msgid("Build %(a_house)s with the %(cards)s onto the %(houses)s."),
     Said.BUILD_ANY_ONTO: msgid("Build a house with the %(cards)s onto the %(houses)s."),
     Said.BREAK_ANY: msgid("Break the %(house)s-house with the %(card)s."),
     Said.PLAY: msgid("Play the %(card)s."),
@@ -225,6 +223,17 @@ def a_value(value: int) -> str:
     """ "a 9", "an 8", "an A", "a J" — a value's name with the article it takes."""
     word = rank_word(value)
     return f"an {word}" if word in ("8", "A") else f"a {word}"
+
+
+def number_takes_an(value: int) -> bool:
+    """Whether English says the number with a vowel first, so "an" goes before it: "an 8", "an
+    11", "an 18"."""
+    return str(value).startswith("8") or value in (11, 18)
+
+
+def a_house(value: int) -> str:
+    """ "a 9-house", "an 11-house" — a house named by its value, with the article it takes."""
+    return f"an {value}-house" if number_takes_an(value) else f"a {value}-house"
 
 
 def join_words(parts: list[str]) -> str:
@@ -262,6 +271,8 @@ def value_in_english(value: Value) -> str:
             return rank_word(value.value)
         case ARank():
             return a_value(value.value)
+        case AHouse():
+            return a_house(value.value)
         case Items():
             return join_words([_item(part) for part in value.parts])
         case Sets():

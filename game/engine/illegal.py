@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .attempts import Attempt, matches
 from .cards import Card, sort_cards
-from .codes import ARank, HouseOf, Rank, Sets, Why
+from .codes import AHouse, ARank, HouseOf, Rank, Sets, Why
 from .houses import split_into_sets
 from .movegen import capture_groups, maximal_captures
 from .moves import MAX_HOUSE, MIN_HOUSE, Move
@@ -238,7 +238,7 @@ def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Rea
             card=card,
             rank_value=card.rank,
             value=value,
-            a_rank=ARank(value),
+            a_house=AHouse(value),
         )
     if split_into_sets(added, value) is None:
         return reason(
@@ -263,7 +263,9 @@ def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Rea
         pass  # adding to a partner's house is free (R27)
     elif value not in keep:
         if house is None:
-            return reason("R26", Why.BUILD_KEEP_CARD, a_rank=ARank(value), rank=Rank(value))
+            return reason(
+                "R26", Why.BUILD_KEEP_CARD, value=value, a_rank=ARank(value), rank=Rank(value)
+            )
         if seat in house.owners:
             return reason("R26", Why.OWN_HOUSE_KEEP_CARD, value=value, a_rank=ARank(value))
         return reason("R27", Why.OPPONENTS_HOUSE_KEEP_CARD, value=value, a_rank=ARank(value))

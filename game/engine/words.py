@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from .attempts import Attempt
-from .codes import ARank, HouseOf, Items, Said
+from .codes import AHouse, HouseOf, Items, Said
 from .english import rank_word
 from .moves import Bid, Break, Build, Capture, Move, Throw
 from .phrases import Phrase, phrase
@@ -50,7 +50,7 @@ def play_done(state: TableState, move: Move) -> Phrase:
         case Build():
             cards = (move.card, *move.loose)
             if state.house(move.value) is None:
-                return phrase(Said.BUILDS, a_rank=ARank(move.value), value=move.value, cards=cards)
+                return phrase(Said.BUILDS, a_house=AHouse(move.value), cards=cards)
             return phrase(Said.CEMENTS, value=move.value, cards=cards)
         case Break():
             return phrase(Said.BREAKS, house=move.house, card=move.card, value=move.value)
@@ -72,7 +72,7 @@ def play_named(move: Move) -> Phrase:
             return phrase(Said.CAPTURE, taken=Items(move.loose), card=move.card)
         case Build():
             cards = (move.card, *move.loose)
-            return phrase(Said.BUILD, a_rank=ARank(move.value), value=move.value, cards=cards)
+            return phrase(Said.BUILD, a_house=AHouse(move.value), cards=cards)
         case Break():
             return phrase(Said.BREAK, house=move.house, card=move.card, value=move.value)
         case _:
@@ -103,11 +103,9 @@ def attempt_named(attempt: Attempt) -> Phrase:
     if attempt.action == "build":
         onto = Items(houses)
         if value and houses:
-            return phrase(
-                Said.BUILD_ONTO, a_rank=ARank(value), value=value, cards=cards, houses=onto
-            )
+            return phrase(Said.BUILD_ONTO, a_house=AHouse(value), cards=cards, houses=onto)
         if value:
-            return phrase(Said.BUILD, a_rank=ARank(value), value=value, cards=cards)
+            return phrase(Said.BUILD, a_house=AHouse(value), cards=cards)
         if houses:
             return phrase(Said.BUILD_ANY_ONTO, cards=cards, houses=onto)
         return phrase(Said.BUILD_ANY, cards=cards)

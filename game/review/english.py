@@ -133,7 +133,7 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.LETS_TAKE_YOURS: msgid("Lets the opponents take your %(house)s-house"),
     Found.LETS_TAKE_PARTNERS: msgid("Lets the opponents take your partner's %(house)s-house"),
     Found.LETS_TAKE_HOUSE: msgid("Lets the opponents win the %(house)s-house"),
-    Found.MISSES_HOUSE: msgid("Gives up a %(house)s-house your team would win"),
+    Found.MISSES_HOUSE: msgid("Gives up %(a_house)s your team would win"),
     Found.THROW_TAKEN: msgid("Throws the %(card)s where %(who)s can take it"),
     Found.MISSES_POINTS: msgid("Misses %(points)s: the %(card)s takes %(taken)s"),
     Found.TAKES_FEWER: msgid("Takes fewer points: the %(card)s takes %(taken)s"),
@@ -147,8 +147,8 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.AHEAD_LATER: msgid("%(best)s comes out %(points)s ahead two rounds later"),
     Found.THROWING: msgid("Throwing the %(card)s"),
     Found.CAPTURING: msgid("Capturing %(taken)s with the %(card)s"),
-    Found.BUILDING: msgid("Building %(a_rank)s-house with %(cards)s"),
-    Found.ADDING: msgid("Adding %(cards)s to the %(rank)s-house"),
+    Found.BUILDING: msgid("Building %(a_house)s with %(cards)s"),
+    Found.ADDING: msgid("Adding %(cards)s to the %(value)s-house"),
     Found.BREAKING: msgid(
         "Breaking the %(house)s-house with the %(card)s, raising it to %(value)s"
     ),

@@ -30,14 +30,13 @@ from game.bots.sentences import (
     explain,
 )
 from game.engine import (
-    ARank,
+    AHouse,
     Break,
     Build,
     Capture,
     Card,
     HouseOf,
     Move,
-    Rank,
     Relation,
     Throw,
     View,
@@ -229,7 +228,7 @@ def _houses(seen: _Seen) -> Said | None:
         house = view.house(best.card.rank)
         assert house is not None
         points = Points(sum(card.points for card in house.cards))
-        found = explain(Found.LEAVES_HOUSE, house=Rank(house.value), points=points, card=best.card)
+        found = explain(Found.LEAVES_HOUSE, house=house.value, points=points, card=best.card)
         return Theme.HOUSE, found
     touched = seen.touched()
     theirs = seen.gained(Part.HOUSES, lambda e: (e.house, _whose(seen, e), e.broken))
@@ -239,7 +238,7 @@ def _houses(seen: _Seen) -> Said | None:
         missed = _top(ours, lambda value: value in touched)
         if missed is None:
             return None
-        return Theme.HOUSE, explain(Found.MISSES_HOUSE, house=Rank(missed))
+        return Theme.HOUSE, explain(Found.MISSES_HOUSE, a_house=AHouse(missed))
     value, whose, broken = lost
     if broken:
         breakers = seen.gained(Part.HOUSES, lambda e: (e.house, e.broken, seen.who(e)))
@@ -247,12 +246,12 @@ def _houses(seen: _Seen) -> Said | None:
             (w for v, b, w in breakers if v == value and b), key=lambda w: breakers[value, True, w]
         )
         code = Found.LETS_BREAK_YOURS if whose is Relation.YOU else Found.LETS_BREAK_PARTNERS
-        return Theme.HOUSE, explain(code, house=Rank(value), who=Player(who))
+        return Theme.HOUSE, explain(code, house=value, who=Player(who))
     codes: dict[Relation | None, Found] = {
         Relation.YOU: Found.LETS_TAKE_YOURS,
         Relation.PARTNER: Found.LETS_TAKE_PARTNERS,
     }
-    return Theme.HOUSE, explain(codes.get(whose, Found.LETS_TAKE_HOUSE), house=Rank(value))
+    return Theme.HOUSE, explain(codes.get(whose, Found.LETS_TAKE_HOUSE), house=value)
 
 
 def _whose(seen: _Seen, event: Event) -> Relation | None:
@@ -317,7 +316,7 @@ says it then."""
 
 
 def _floor_left(after: Outcome) -> FloorLeft:
-    """The floor left: houses, then loose cards, highest first ("9 + 3", "the J-house + 2")."""
+    """The floor left: houses, then loose cards, highest first ("9 + 3", "the 11-house + 2")."""
     loose = tuple(RANK_OF[i] for i in reversed(indices(after.loose)))
     return FloorLeft(tuple(h.value for h in after.houses), loose)
 
@@ -328,7 +327,7 @@ def _taken(move: Capture) -> Taken:
 
 
 def _doing(move: Move, view: View) -> Explanation:
-    """The best play as a sentence's subject: "Building a J-house with the A♦ and the 10♣"."""
+    """The best play as a sentence's subject: "Building an 11-house with the A♦ and the 10♣"."""
     if isinstance(move, Throw):
         return explain(Found.THROWING, card=move.card)
     if isinstance(move, Capture):
@@ -336,7 +335,7 @@ def _doing(move: Move, view: View) -> Explanation:
     if isinstance(move, Build):
         cards = TheCards((move.card, *move.loose))
         if view.house(move.value) is None:
-            return explain(Found.BUILDING, a_rank=ARank(move.value), cards=cards)
-        return explain(Found.ADDING, cards=cards, rank=Rank(move.value))
+            return explain(Found.BUILDING, a_house=AHouse(move.value), cards=cards)
+        return explain(Found.ADDING, cards=cards, value=move.value)
     assert isinstance(move, Break)
-    return explain(Found.BREAKING, house=Rank(move.house), card=move.card, value=Rank(move.value))
+    return explain(Found.BREAKING, house=move.house, card=move.card, value=move.value)

@@ -42,7 +42,7 @@ from game.table.forms import NOTHING_PICKED, Picked
 from game.table.log import play_log
 from game.table.wording import describe_play
 
-REVIEW_VERSION = 3
+REVIEW_VERSION = 4
 """Raise it when reviews are made another way: the stored ones stay, new ones are made."""
 STALE = timedelta(minutes=2)
 """A running review with no progress for this long lost its worker (each play takes seconds)."""

@@ -35,7 +35,6 @@ from game.engine import (
     View,
     cards_in_hand,
     moves_matching,
-    rank_word,
     relation,
     team_of,
     why_illegal,
@@ -85,7 +84,6 @@ class SeatView:
 @dataclass(frozen=True)
 class HouseView:
     house: House
-    word: str
     owners: str
     mine: bool
     new: bool = False  # built, added to or cemented since the viewer's own last play
@@ -332,7 +330,6 @@ def table_view(
     houses = tuple(
         HouseView(
             h,
-            rank_word(h.value),
             owners_label(side, h.owners, count),
             side in h.owners,
             h.value in made,

@@ -39,7 +39,7 @@ def _the_card(card: Card) -> str:
 
 
 def _house(value: int) -> str:
-    return pgettext("a house a capture takes", "the %(rank)s-house") % {"rank": rank_word(value)}
+    return pgettext("a house a capture takes", "the %(value)s-house") % {"value": value}
 
 
 def _a_rank(value: int) -> str:
@@ -59,15 +59,15 @@ def _one_of(values: tuple[int, ...]) -> str:
 
 
 def _floor(floor: FloorLeft) -> str:
-    """ "the J-house + 2", "9 + 3", "the Q alone", in the page's language."""
+    """ "the 11-house + 2", "9 + 3", "the Q alone", in the page's language."""
     if not floor.houses and len(floor.loose) == 1:
         rank = rank_word(floor.loose[0])
         return pgettext("the floor holds one loose card", "the %(rank)s alone") % {"rank": rank}
     if len(floor.houses) == 1 and not floor.loose:
-        rank = rank_word(floor.houses[0])
-        return pgettext("the floor holds one house", "the %(rank)s-house alone") % {"rank": rank}
+        value = floor.houses[0]
+        return pgettext("the floor holds one house", "the %(value)s-house alone") % {"value": value}
     houses = [
-        pgettext("a house on the floor", "the %(rank)s-house") % {"rank": rank_word(value)}
+        pgettext("a house on the floor", "the %(value)s-house") % {"value": value}
         for value in floor.houses
     ]
     return " + ".join([*houses, *(rank_word(value) for value in floor.loose)])

@@ -35,6 +35,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from game.engine import (
     TEMPLATES,
+    AHouse,
     ARank,
     Attempt,
     Card,
@@ -51,6 +52,7 @@ from game.engine import (
     TableState,
     Value,
     attempt_named,
+    number_takes_an,
     play_done,
     play_named,
 )
@@ -111,6 +113,13 @@ def rank_word(value: int) -> str:
     return str(word) if word is not None else str(value)
 
 
+def a_house(value: int) -> str:
+    """A house named by its value with its article: "a 9-house", "an 11-house", "9 का घर"."""
+    if number_takes_an(value):  # English: "an 8-house", "an 11-house"
+        return pgettext("a house with its article", "an %(value)s-house") % {"value": value}
+    return pgettext("a house with its article", "a %(value)s-house") % {"value": value}
+
+
 def card_word(card: Card) -> str:
     """A card inside a sentence: "10♦" in English, "ईंट का 10" in Hindi."""
     values = {"rank": rank_word(card.rank), "suit": SUIT_WORDS[card.suit]}
@@ -168,6 +177,8 @@ def word_value(value: Value) -> str:
             if value.value in (1, 8):  # English: "an A", "an 8"
                 return pgettext("a rank with its article", "an %(rank)s") % {"rank": rank}
             return pgettext("a rank with its article", "a %(rank)s") % {"rank": rank}
+        case AHouse():
+            return a_house(value.value)
         case Items():
             return join_words([_item(part) for part in value.parts])
         case Sets():

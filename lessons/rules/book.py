@@ -37,7 +37,7 @@ from game.engine import (
 from game.table.citations import citations_in
 from game.table.component import HouseView
 from game.table.seat_names import owners_label
-from game.table.wording import describe_play, name_attempt, rank_word, word_reason
+from game.table.wording import describe_play, name_attempt, word_reason
 from lessons.content_text import ENGLISH, WordFields, content_language, localized
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -120,9 +120,7 @@ class Example:
 
     def _scene(self, position: Position, taken: tuple[Card, ...] = (), sweep: int = 0) -> Scene:
         houses = tuple(
-            HouseView(
-                h, rank_word(h.value), owners_label(self.viewer, h.owners), self.viewer in h.owners
-            )
+            HouseView(h, owners_label(self.viewer, h.owners), self.viewer in h.owners)
             for h in position.houses
         )
         return Scene(position.hands[self.viewer], position.loose, houses, taken, sweep)
