@@ -210,7 +210,7 @@ def test_describe_says_what_a_capture_takes_and_scores():
         (Attempt(C("9C"), (), (9,), "capture"), "Capture the 9-house with the 9♣."),
         (Attempt(C("9C"), action="throw"), "Throw the 9♣."),
         (Attempt(C("5D"), (C("6C"),), action="build", value=11),
-         "Build a J-house (11) with the 5♦ and 6♣."),
+         "Build an 11-house with the 5♦ and 6♣."),
         (Attempt(C("2C"), (), (9,), "break", 11), "Break the 9-house with the 2♣, making it 11."),
         (Attempt(C("7H"), (C("2S"),)), "Play the 7♥ on the 2♠."),
     ],

@@ -161,7 +161,7 @@ def test_a_choice_must_name_a_play_of_its_position(choice: str, problem: str) ->
 
 
 def test_a_build_onto_a_house_of_its_value_is_offered_as_adding_to_it() -> None:
-    """The fault /learn/breaking/9/ had: "Build a 9-house (9) with the 2♠ and 7♠" beside the
+    """The fault /learn/breaking/9/ had: "Build a 9-house with the 2♠ and 7♠" beside the
     partner's 9-house, a play no one can make; the play is an addition to that house."""
     position = Position.from_str(
         "dealer=3 bid=11 plays=4 hands=2S,TH,JD,QH/-/9C/- loose=7S houses=9:4D+5H@2;10:3C+7C@0"
@@ -175,7 +175,7 @@ def test_a_build_onto_a_house_of_its_value_is_offered_as_adding_to_it() -> None:
     ]
     free = Position.from_str("dealer=3 bid=11 plays=4 hands=2C,TS/-/-/- loose=8C")
     assert ChoiceQuestion(free, ("build 2C 10: 8C", "throw TS"), ("with 2C",)).choice_words[0] == (
-        "Build a 10-house (10) with the 2♣ and 8♣."
+        "Build a 10-house with the 2♣ and 8♣."
     )
 
 

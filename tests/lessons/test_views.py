@@ -383,7 +383,7 @@ def test_a_play_that_could_mean_several_asks_which_in_words(client: Client) -> N
     choices = [button for item, button in offered(page) if "data-card" not in item.attrs]
     assert sorted(b.attrs["value"] for b in choices) == ["build 2C 13: 4D 7S", "throw 2C"]
     assert sorted(text_of(b) for b in choices) == [
-        "Builds a K-house (13) with the 2♣, 4♦ and 7♠.",
+        "Builds a 13-house with the 2♣, 4♦ and 7♠.",
         "Throws the 2♣.",
     ]  # each offered once, in words
     assert {b.attrs["value"] for b in shown(page)} == {"build 2C 13: 4D 7S", "throw 2C"}

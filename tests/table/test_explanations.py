@@ -23,7 +23,7 @@ from game.bots.sentences import (
     TheCards,
     explain,
 )
-from game.engine import ARank, Card, HouseOf, Rank, Relation, deal, view_for
+from game.engine import AHouse, ARank, Card, HouseOf, Rank, Relation, deal, view_for
 from game.review import THEME_NAMES, Found, Theme
 from game.table.explanations import theme_name, word_explanation
 
@@ -61,33 +61,33 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
             taken=Taken((HouseOf(12), TWO_C, FIVE_D)),
             card=card("QS"),
         ),
-        "Captures the Q-house, the 2♣ and the 5♦ with the Q♠: 1 point",
-        "हुकुम की बेगम चलकर बेगम का घर, चिड़ी का 2 और ईंट का 5 उठाता हूँ: 1 अंक",
+        "Captures the 12-house, the 2♣ and the 5♦ with the Q♠: 1 point",
+        "हुकुम की बेगम चलकर 12 का घर, चिड़ी का 2 और ईंट का 5 उठाता हूँ: 1 अंक",
     ),
     (
-        explain(Told.BUILDS, a_rank=ARank(8), cards=TheCards((THREE_D, FIVE_D))),
+        explain(Told.BUILDS, a_house=AHouse(8), cards=TheCards((THREE_D, FIVE_D))),
         "Builds an 8-house with the 3♦ and the 5♦",
         "ईंट का 3 और ईंट का 5 मिलाकर 8 का घर बनाता हूँ",
     ),
     (
-        explain(Told.ADDS_TO_MINE, cards=TheCards((NINE_H,)), rank=Rank(9)),
+        explain(Told.ADDS_TO_MINE, cards=TheCards((NINE_H,)), value=9),
         "Adds the 9♥ to my 9-house",
         "पान का 9 अपने 9 के घर में जोड़ता हूँ",
     ),
     (
-        explain(Told.ADDS_TO_PARTNERS, cards=TheCards((TWO_C, card("7S"))), rank=Rank(9)),
+        explain(Told.ADDS_TO_PARTNERS, cards=TheCards((TWO_C, card("7S"))), value=9),
         "Adds the 2♣ and the 7♠ to my partner's 9-house",
         "चिड़ी का 2 और हुकुम का 7 अपने साथी के 9 के घर में जोड़ता हूँ",
     ),
     (
-        explain(Told.ADDS_TO_OPPONENTS, cards=TheCards((card("KS"),)), rank=Rank(13)),
-        "Adds the K♠ to the opponents' K-house",
-        "हुकुम का बादशाह विरोधियों के बादशाह के घर में जोड़ता हूँ",
+        explain(Told.ADDS_TO_OPPONENTS, cards=TheCards((card("KS"),)), value=13),
+        "Adds the K♠ to the opponents' 13-house",
+        "हुकुम का बादशाह विरोधियों के 13 के घर में जोड़ता हूँ",
     ),
     (
-        explain(Told.BREAKS, house=Rank(9), card=card("2S"), value=Rank(11)),
-        "Breaks the 9-house with the 2♠, raising it to J",
-        "हुकुम का 2 चलकर 9 का घर तोड़ता हूँ और उसे गुलाम का बनाता हूँ",
+        explain(Told.BREAKS, house=9, card=card("2S"), value=11),
+        "Breaks the 9-house with the 2♠, raising it to 11",
+        "हुकुम का 2 चलकर 9 का घर तोड़ता हूँ और उसे 11 का बनाता हूँ",
     ),
     (
         explain(Told.BID_HIGHEST, value=13),
@@ -218,9 +218,9 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     ),
     (
         explain(Found.LEAVES_SWEEP, floor=FloorLeft((11,), (2,)), values=OneOf((13, 8, 9))),
-        "Leaves a sweep for the right opponent: the J-house + 2 on the floor, and a K, an 8 or "
+        "Leaves a sweep for the right opponent: the 11-house + 2 on the floor, and a K, an 8 or "
         "a 9 takes it all",
-        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर गुलाम का घर + 2 है, "
+        "आपके दाएँ वाला खिलाड़ी स्वीप कर सकता है: फ़र्श पर 11 का घर + 2 है, "
         "और बादशाह, 8 या 9 से सब उठ जाता है",
     ),
     (
@@ -251,19 +251,19 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
         "ईंट का 10 खुला छोड़ा, और आपके दाएँ वाला खिलाड़ी उसे उठा सकता है",
     ),
     (
-        explain(Found.LEAVES_HOUSE, house=Rank(12), points=Points(5), card=QUEEN_C),
-        "Leaves the Q-house (5 points) on the floor: the Q♣ takes it",
-        "बेगम का घर (5 अंक) फ़र्श पर छोड़ा: चिड़ी की बेगम चलकर उसे उठाना था",
+        explain(Found.LEAVES_HOUSE, house=12, points=Points(5), card=QUEEN_C),
+        "Leaves the 12-house (5 points) on the floor: the Q♣ takes it",
+        "12 का घर (5 अंक) फ़र्श पर छोड़ा: चिड़ी की बेगम चलकर उसे उठाना था",
     ),
     (
-        explain(Found.LEAVES_YOUR_HOUSE, house=Rank(9), a_rank=ARank(9)),
+        explain(Found.LEAVES_YOUR_HOUSE, house=9, a_rank=ARank(9)),
         "Leaves your 9-house where the opponents may take it with a 9",
         "आपका 9 का घर खुला छोड़ा: विरोधी उसे 9 से उठा सकते हैं",
     ),
     (
-        explain(Found.LEAVES_PARTNERS_HOUSE, house=Rank(11), a_rank=ARank(11)),
-        "Leaves your partner's J-house where the opponents may take it with a J",
-        "आपके साथी का गुलाम का घर खुला छोड़ा: विरोधी उसे गुलाम से उठा सकते हैं",
+        explain(Found.LEAVES_PARTNERS_HOUSE, house=11, a_rank=ARank(11)),
+        "Leaves your partner's 11-house where the opponents may take it with a J",
+        "आपके साथी का 11 का घर खुला छोड़ा: विरोधी उसे गुलाम से उठा सकते हैं",
     ),
     (
         explain(Found.THROW_LEAVES_MORE, card=SIX_D),
@@ -297,23 +297,23 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     ),
     (
         explain(Found.CAPTURING, taken=Taken((HouseOf(12), TWO_C)), card=QUEEN_C),
-        "Capturing the Q-house and the 2♣ with the Q♣",
-        "चिड़ी की बेगम चलकर बेगम का घर और चिड़ी का 2 उठाना",
+        "Capturing the 12-house and the 2♣ with the Q♣",
+        "चिड़ी की बेगम चलकर 12 का घर और चिड़ी का 2 उठाना",
     ),
     (
-        explain(Found.BUILDING, a_rank=ARank(11), cards=TheCards((card("AD"), card("TC")))),
-        "Building a J-house with the A♦ and the 10♣",
-        "ईंट का इक्का और चिड़ी का 10 मिलाकर गुलाम का घर बनाना",
+        explain(Found.BUILDING, a_house=AHouse(11), cards=TheCards((card("AD"), card("TC")))),
+        "Building an 11-house with the A♦ and the 10♣",
+        "ईंट का इक्का और चिड़ी का 10 मिलाकर 11 का घर बनाना",
     ),
     (
-        explain(Found.ADDING, cards=TheCards((THREE_D, SIX_D)), rank=Rank(9)),
+        explain(Found.ADDING, cards=TheCards((THREE_D, SIX_D)), value=9),
         "Adding the 3♦ and the 6♦ to the 9-house",
         "9 के घर में ईंट का 3 और ईंट का 6 जोड़ना",
     ),
     (
-        explain(Found.BREAKING, house=Rank(9), card=TWO_C, value=Rank(11)),
-        "Breaking the 9-house with the 2♣, raising it to J",
-        "चिड़ी का 2 चलकर 9 का घर तोड़ना और उसे गुलाम का बनाना",
+        explain(Found.BREAKING, house=9, card=TWO_C, value=11),
+        "Breaking the 9-house with the 2♣, raising it to 11",
+        "चिड़ी का 2 चलकर 9 का घर तोड़ना और उसे 11 का बनाना",
     ),
     (
         explain(Found.SWEEP_FOR, floor=FloorLeft((), (9, 3)), who=RIGHT, values=OneOf((12,))),
@@ -322,9 +322,9 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     ),
     (
         explain(Found.SWEEP_FOR, floor=FloorLeft((11,), (2,)), who=RIGHT, values=OneOf((13, 8))),
-        "Leaves the J-house + 2 on the floor: the player on your right can sweep it with a K or "
+        "Leaves the 11-house + 2 on the floor: the player on your right can sweep it with a K or "
         "an 8",
-        "फ़र्श पर गुलाम का घर + 2 छोड़ा: आपके दाएँ वाला खिलाड़ी बादशाह या 8 से स्वीप कर सकता है",
+        "फ़र्श पर 11 का घर + 2 छोड़ा: आपके दाएँ वाला खिलाड़ी बादशाह या 8 से स्वीप कर सकता है",
     ),
     (
         explain(Found.OPENS_SWEEP),
@@ -362,34 +362,34 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
         "ईंट का 10 हाथ से निकल गया: सबसे अच्छी चाल के बाद आपकी टीम उसे जीतती है",
     ),
     (
-        explain(Found.LETS_BREAK_YOURS, house=Rank(9), who=RIGHT),
+        explain(Found.LETS_BREAK_YOURS, house=9, who=RIGHT),
         "Lets your 9-house be broken: the player on your right can raise it",
         "आपका 9 का घर टूटने दिया: आपके दाएँ वाला खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
     ),
     (
-        explain(Found.LETS_BREAK_PARTNERS, house=Rank(10), who=LEFT),
+        explain(Found.LETS_BREAK_PARTNERS, house=10, who=LEFT),
         "Lets your partner's 10-house be broken: the player on your left can raise it",
         "आपके साथी का 10 का घर टूटने दिया: आपके बाएँ वाला खिलाड़ी उसे तोड़कर बड़ा कर सकता है",
     ),
     (
-        explain(Found.LETS_TAKE_YOURS, house=Rank(12)),
-        "Lets the opponents take your Q-house",
-        "विरोधियों को आपका बेगम का घर उठाने दिया",
+        explain(Found.LETS_TAKE_YOURS, house=12),
+        "Lets the opponents take your 12-house",
+        "विरोधियों को आपका 12 का घर उठाने दिया",
     ),
     (
-        explain(Found.LETS_TAKE_PARTNERS, house=Rank(11)),
-        "Lets the opponents take your partner's J-house",
-        "विरोधियों को आपके साथी का गुलाम का घर उठाने दिया",
+        explain(Found.LETS_TAKE_PARTNERS, house=11),
+        "Lets the opponents take your partner's 11-house",
+        "विरोधियों को आपके साथी का 11 का घर उठाने दिया",
     ),
     (
-        explain(Found.LETS_TAKE_HOUSE, house=Rank(13)),
-        "Lets the opponents win the K-house",
-        "विरोधियों को बादशाह का घर जीतने दिया",
+        explain(Found.LETS_TAKE_HOUSE, house=13),
+        "Lets the opponents win the 13-house",
+        "विरोधियों को 13 का घर जीतने दिया",
     ),
     (
-        explain(Found.MISSES_HOUSE, house=Rank(13)),
-        "Gives up a K-house your team would win",
-        "बादशाह का एक घर गँवाया, जो आपकी टीम जीतती",
+        explain(Found.MISSES_HOUSE, a_house=AHouse(13)),
+        "Gives up a 13-house your team would win",
+        "13 का एक घर गँवाया, जो आपकी टीम जीतती",
     ),
     (
         explain(Found.THROW_TAKEN, card=card("7S"), who=RIGHT),
