@@ -52,7 +52,7 @@ from django.utils.translation import get_language
 ENGLISH = "en"
 
 RULE_CITATION = re.compile(r"\bR\d+\b")
-# A card as the texts write it (7♣, 10♦, A♥) and a rank on its own (a Q, a J-house). A bare "A"
+# A card as the texts write it (7♣, 10♦, A♥) and a rank on its own (a Q, you bid J). A bare "A"
 # is left out: in English it is as often the article.
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 RANK = re.compile(r"(?<![\w♠♥♦♣])[JQK](?![\w♠♥♦♣])")

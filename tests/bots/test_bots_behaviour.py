@@ -17,7 +17,7 @@ SWEEP_ON = "dealer=3 bid=11 plays=5 hands=7S,8D/2C,9H,KD/3H,6C/QS loose=4C,5D"
 # Seat 1 holds 2♥, 7♦, K♣ beside a loose 4♣: the 2 would leave 2+4 for a 6 to sweep, the 7
 # leaves 7+4 for a J; the K leaves nothing one card can take whole.
 SWEEP_OFF = "dealer=3 bid=11 plays=5 hands=3S,8H,9C/2H,7D,KC/6S,JD,5H/TC,QD,AD loose=4C"
-# Seat 1 holds 3♥, 8♣, K♣ beside the loose 10♦: 3♥ + 10♦ builds a K-house, keeping the K♣.
+# Seat 1 holds 3♥, 8♣, K♣ beside the loose 10♦: 3♥ + 10♦ builds a 13-house, keeping the K♣.
 K_HOUSE = "dealer=3 bid=11 plays=5 hands=2S,8H,9C/3H,8C,KC/6S,JD,5H/TC,QD,AD loose=TD"
 OTHER_KINGS_TAKEN = " captured=KS,KH,KD,2D/- last=0"
 
@@ -56,7 +56,7 @@ def test_skilled_does_not_leave_a_sweep_when_a_safe_play_exists() -> None:
 
 
 def test_skilled_builds_only_when_the_capture_card_is_safe() -> None:
-    """With every other K seen the K-house is safe; with three Ks unseen it is not."""
+    """With every other K seen the 13-house is safe; with three Ks unseen it is not."""
     move, reason = choose("skilled", K_HOUSE + OTHER_KINGS_TAKEN)
     assert isinstance(move, Build) and move.value == 13
     assert "every other K is accounted for" in reason
@@ -65,7 +65,7 @@ def test_skilled_builds_only_when_the_capture_card_is_safe() -> None:
 
 
 def test_skilled_helps_its_partners_house() -> None:
-    """Seat 1's partner (seat 3) owns a Q-house; seat 1's 5♣ and the loose 7♠ make another Q,
+    """Seat 1's partner (seat 3) owns a 12-house; seat 1's 5♣ and the loose 7♠ make another Q,
     which puts the 7♠'s 7 points in the house instead of leaving them loose."""
     text = (
         "dealer=3 bid=11 plays=5 hands=2S,8H,9C/5C,8C,JH/6S,JD,5H/QC,QD,AD loose=2H,7S "

@@ -142,7 +142,7 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     """Every play made the full way, by keyboard: card, floor cards or house, what to do."""
     page.goto(live_server.url + "/learn/building/")
     next_step(page)
-    # Step 2: build a J-house with the 5♥ on the 6♠.
+    # Step 2: build an 11-house with the 5♥ on the 6♠.
     expect(page.locator(".option-list")).to_have_count(0)  # nothing listed: the play is yours
     make_play(page, "5H", ("floor-6S",), "Build")
     expect(page.locator("#verdict")).to_contain_text("Builds an 11-house with the 5♥ and 6♠.")
@@ -152,11 +152,11 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     press(page, page.get_by_role("button", name="No, it is not"))
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
-    # Step 5: capture your J-house.
+    # Step 5: capture your 11-house.
     make_play(page, "JC", ("house-11",))
     expect(page.locator("#verdict")).to_contain_text("Captures the 11-house with the J♣")
     next_step(page)
-    # Step 6: try to build a Q-house holding no Q: pick the 4♣ and the 8♥, then Build.
+    # Step 6: try to build a 12-house holding no Q: pick the 4♣ and the 8♥, then Build.
     make_play(page, "4C", ("floor-8H",), "Build")
     expect(page.locator(".feedback-ok")).to_contain_text("The rules refuse it, as they should")
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
@@ -174,7 +174,7 @@ def test_lesson_8_building_by_keyboard(page: Page, live_server: LiveServer) -> N
     next_step(page)
     make_play(page, "6D", ("floor-5S",), "Build")  # a second house
     next_step(page)
-    # Step 12: two houses, one 10 and one Q: the 10♣ may not build a K-house (R26).
+    # Step 12: two houses, one 10 and one Q: the 10♣ may not build a 13-house (R26).
     make_play(page, "TC", ("floor-3C",), "Build")
     expect(page.locator(".feedback-ok")).to_contain_text("R26")
     next_step(page)
@@ -357,5 +357,5 @@ def test_on_a_phone_each_choice_says_why_and_names_a_play_of_the_table(
     page.screenshot(path="/tmp/seep-choice-why-phone.png", full_page=False)
     page.get_by_role("radio", name="Break the 9-house with the 2♠, making it 11.").check()
     answered(page, page.get_by_role("button", name="Check").click)
-    expect(page.locator("#verdict")).to_contain_text("the J-house is yours now")
+    expect(page.locator("#verdict")).to_contain_text("the 11-house is yours now")
     expect(page.get_by_role("link", name="Next")).to_be_focused()

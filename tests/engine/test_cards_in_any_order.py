@@ -18,7 +18,7 @@ C = Card.from_str
 
 
 def test_a_hand_out_of_order_keeps_the_capture_of_its_own_house():
-    """Seat 0 owns the K-house and holds the 2 and the K: both the throw and the capture of the
+    """Seat 0 owns the 13-house and holds the 2 and the K: both the throw and the capture of the
     house are legal, with the hand given the wrong way round too (it had no move at all)."""
     read = Position.from_str("dealer=3 bid=11 plays=4 hands=2C,KS/-/-/- loose=5S houses=13:5C+8D@0")
     built = dataclasses.replace(read, hands=((C("KS"), C("2C")), (), (), ()))

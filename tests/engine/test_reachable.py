@@ -57,7 +57,7 @@ def test_the_helper_makes_a_position_that_can_happen() -> None:
 
 
 def test_an_ordinary_house_owned_by_both_teams_cannot_happen() -> None:
-    # Lesson 10 step 6 as it was: a Q-house of one set, owned by the partner and an opponent.
+    # Lesson 10 step 6 as it was: a 12-house of one set, owned by the partner and an opponent.
     study = Position.from_str(
         "dealer=3 bid=11 plays=4 hands=6D,2C/QS/QH,3S/- loose=6H,8C houses=12:4D+8S@1,2"
     )

@@ -102,7 +102,7 @@ def test_a_house_the_goal_refuses_can_really_be_taken(puzzle) -> None:
 
 
 def test_a_q_house_is_sure_when_every_q_and_k_is_seen() -> None:
-    """R28: breaking the Q-house into a K-house needs an A to add and a K to keep; with every
+    """R28: breaking the 12-house into a 13-house needs an A to add and a K to keep; with every
     Q and every K seen, nobody can take or break it."""
     puzzle = puzzle_by_id("sure-house-1005-34")
     assert puzzle is not None
@@ -186,7 +186,7 @@ def test_the_expected_loss_is_what_the_next_player_takes_over_random_deals(move:
 
 
 def test_a_card_an_owner_must_keep_is_not_in_the_next_players_hand() -> None:
-    """R26: the partner owns the K-house, so the one K still out is theirs, and the next player
+    """R26: the partner owns the 13-house, so the one K still out is theirs, and the next player
     cannot take the house, whatever is put in it."""
     position = Position.from_str(
         "dealer=3 bid=11 plays=36 hands=5D,8H,QS/7S,TC,JC/2H,6D,KS/3D,4C,QH loose=AC,9D "

@@ -111,7 +111,7 @@ def test_who_a_step_says_owns_a_house_after_its_play(step: Step) -> None:
 
 
 def test_the_owner_checks_catch_the_mistakes_they_were_written_for() -> None:
-    """A break merged into the partner's J-house: yours and your partner's, not yours alone."""
+    """A break merged into the partner's 11-house: yours and your partner's, not yours alone."""
     merged = read_step(
         {
             "kind": "play",

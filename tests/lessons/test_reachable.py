@@ -26,7 +26,7 @@ def test_every_table_a_lesson_shows_can_happen(lesson: Lesson) -> None:
 
 
 def test_a_table_no_deal_can_reach_is_found() -> None:
-    # Lesson 10 step 6 as it was: an ordinary Q-house owned by the partner and an opponent.
+    # Lesson 10 step 6 as it was: an ordinary 12-house owned by the partner and an opponent.
     step = read_step(
         {
             "kind": "play",

@@ -150,7 +150,7 @@ def test_an_illegal_play_gets_the_rule_it_breaks(client: Client) -> None:
 
 
 def test_an_ambiguous_attempt_offers_the_plays_it_could_mean(client: Client) -> None:
-    number = 2  # the 5♥ can build a J-house with the 6♠, or a K-house with the 8♣
+    number = 2  # the 5♥ can build an 11-house with the 6♠, or a 13-house with the 8♣
     response = answer(client, "building", number, {"card": "5H"})
     assert b"choose one" in response.content
     assert not AnswerRecord.objects.exists()

@@ -196,7 +196,7 @@ def test_the_author_edits_and_deletes(client: Client) -> None:
 # A teacher's puzzle saved when the engine read the rules otherwise: the capture of the 10♦ it
 # asks for is no play here now (the position has no 10♦ to take), so it has no verified answer.
 NOW_WRONG: dict[str, object] = {"goals": ["capture TD"], "prompt": "Take the ten of diamonds."}
-# One the engine no longer even reads: a loose J beside the J-house breaks R24.
+# One the engine no longer even reads: a loose J beside the 11-house breaks R24.
 NOW_UNREADABLE: dict[str, object] = {
     "position": "dealer=3 bid=11 plays=8 hands=2H,9C,JD/JC/-/- loose=3S,JH houses=11:5D+6S@1"
 }

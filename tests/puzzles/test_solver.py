@@ -67,7 +67,7 @@ def test_a_sure_house_needs_every_other_card_of_its_value_seen() -> None:
 
 
 def test_an_ordinary_house_that_a_card_still_out_could_break_is_not_sure() -> None:
-    # Every other J is seen, but an A or 2 still out could break a J-house into a Q or K.
+    # Every other J is seen, but an A or 2 still out could break an 11-house into a Q or K.
     position = "dealer=3 bid=11 plays=20 hands=5C,JD,JH/-/-/- loose=6S captured=JS,JC/-"
     p = puzzle(position, ["sure-house"], theme="sure-house")
     assert answers(p) == set()
