@@ -71,6 +71,15 @@ def test_a_house_is_drawn_as_its_cards_with_its_owner_in_words() -> None:
     assert "your opponents&#x27;" in house and "ordinary" in house
 
 
+def test_a_house_is_labelled_by_its_value_alone() -> None:
+    """Issue 33: the label a player reads is "9-house", the value said once, never a card."""
+    view = Deal.from_position(POSITION).view_for(0)
+    page = draw(Table(t=table_view(view), can_play=True))
+    (house,) = re.findall(r'<label class="pick pick-house.*?</label>', page.decode(), re.S)
+    (head,) = re.findall(r'<span class="house-head">(.*?)</span></span>', house)
+    assert re.sub(r"<[^>]+>", "", head) == "9-house"
+
+
 def test_no_hidden_card_is_drawn_anywhere_on_the_table() -> None:
     dealt = deal(seed=7, dealer=2)
     for move_number in range(9):
