@@ -32,7 +32,7 @@ How to use it for a kind of content:
 3. Checking (the content tests): for every ``translation_files(folder)``,
    ``translation_problems(english_data, translation_words(path), WORDS)`` must be empty: every
    key is a word field of the English, every word field is translated, and each translated text
-   keeps the English's rule citations (R16), cards (``7♣``, ``Q``), suit symbols, numbers,
+   keeps the English's rule citations (R16, V2), cards (``7♣``, ``Q``), suit symbols, numbers,
    placeholders (``%(name)s``, ``{name}``) and HTML tags.
 """
 
@@ -51,7 +51,7 @@ from django.utils.translation import get_language
 
 ENGLISH = "en"
 
-RULE_CITATION = re.compile(r"\bR\d+\b")
+RULE_CITATION = re.compile(r"\b[RV]\d+\b")  # a rule (R16), or a house rule (V2)
 # A card as the texts write it (7♣, 10♦, A♥) and a rank on its own (a Q, you bid J). A bare "A"
 # is left out: in English it is as often the article.
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")

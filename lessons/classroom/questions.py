@@ -27,7 +27,14 @@ from lessons.puzzles.collection import Puzzle, all_puzzles, puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.texts import task_text
 from lessons.puzzles.themes import THEMES, theme_title
-from lessons.questions import LineQuestion, Outcome, Question, YesNoQuestion, cited_rules
+from lessons.questions import (
+    LineQuestion,
+    Outcome,
+    Question,
+    YesNoQuestion,
+    cited_rules,
+    rule_order,
+)
 
 MOST_ANSWERS_SHOWN = 6
 
@@ -43,7 +50,7 @@ class Reveal:
 
 
 def _sorted_rules(rules: set[str]) -> tuple[str, ...]:
-    return tuple(sorted(rules, key=lambda rule: int(rule[1:])))
+    return tuple(sorted(rules, key=rule_order))
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ may ask for, at the cost of the step's star.
 A step whose text goes on from the step before ("Now …") says ``follows = true``: its position
 must be where every right answer of that step leaves the table (after any scripted replies).
 
-Texts are short, for a twelve-year-old, and cite rules as R16 etc. Their words in another
+Texts are short, for a twelve-year-old, and cite rules as R16 etc., and house rules (the rule
+book's §9) as V2 etc. Their words in another
 language live in ``data/lessons/<language>/`` under the same file name, keyed by step number
 (``lessons.content_text``; the fields are ``LESSON_WORDS``): ``all_lessons`` reads the active
 language's, English where there are none.
@@ -60,7 +61,7 @@ from lessons.content_text import (
     localized,
 )
 from lessons.questions import (
-    RULE_IDS,
+    CITABLE_RULE_IDS,
     ChoiceQuestion,
     CountQuestion,
     Form,
@@ -87,9 +88,10 @@ LESSON_WORDS = WordFields(
     + ("steps.*.choices.*.why", "steps.*.choices.*.text")
 )
 MIN_STEPS, MAX_STEPS = 4, 14
-PARTS = ("rules", "strategy")
-"""The course's parts, in order: the rules of the game, then how to play it well. A lesson names
-its ``part``; one that names none is in the first."""
+PARTS = ("rules", "strategy", "house-rules")
+"""The course's parts, in order: the rules of the game, how to play it well, then the house rules
+some tables play by (§9), each changing rules taught before. A lesson names its ``part``; one that
+names none is in the first."""
 # Words by which a step's text says it goes on from the step before: such a step must say
 # ``follows = true``, and so be checked to start where that step leaves the table.
 CONTINUES = re.compile(
@@ -348,7 +350,7 @@ def lesson_by_slug(slug: str) -> Lesson | None:
 def check_step(step: Step) -> list[str]:
     """Everything wrong with a step, judged by the engine (empty when it is right)."""
     problems: list[str] = []
-    bad_rules = step.cited_rules() - RULE_IDS
+    bad_rules = step.cited_rules() - CITABLE_RULE_IDS
     if bad_rules:
         problems.append(f"cites rules that do not exist: {', '.join(sorted(bad_rules))}")
     if not step.text:

@@ -21,7 +21,11 @@ from lessons.learners import current_learner
 from lessons.models import Learner
 from lessons.questions import AnswerError, Outcome
 
-PART_TITLES = {"rules": _("The rules"), "strategy": _("Strategy")}  # a title for each of PARTS
+PART_TITLES = {  # a title for each of PARTS
+    "rules": _("The rules"),
+    "strategy": _("Strategy"),
+    "house-rules": _("House rules"),
+}
 
 SUIT_NAMES = {
     Suit.SPADES: _("Spades"),

@@ -11,6 +11,8 @@ from lessons.questions.answers import (
     ReadStep,
 )
 from lessons.questions.base import (
+    CITABLE_RULE_IDS,
+    HOUSE_RULE_IDS,
     RULE_IDS,
     AnswerError,
     Asking,
@@ -20,6 +22,7 @@ from lessons.questions.base import (
     Reveal,
     Tile,
     cited_rules,
+    rule_order,
 )
 from lessons.questions.plays import (
     EndingQuestion,
@@ -31,6 +34,8 @@ from lessons.questions.plays import (
 )
 
 __all__ = [
+    "CITABLE_RULE_IDS",
+    "HOUSE_RULE_IDS",
     "RULE_IDS",
     "AnswerError",
     "Asking",
@@ -52,4 +57,5 @@ __all__ = [
     "Tile",
     "YesNoQuestion",
     "cited_rules",
+    "rule_order",
 ]

@@ -449,17 +449,18 @@ class CountQuestion(Question):
 
     @property
     def piles(self) -> list[Pile]:
-        """A finished deal's captured piles (the viewer's team first)."""
+        """A finished deal's captured piles (the viewer's team first); of two players, each
+        player's own (V1)."""
         if self.position is None:
             return []
         mine = team_of(self.viewer)
+        if self.position.rules.seats == 2:
+            labels = (_("Your pile"), _("Your opponent's pile"))
+        else:
+            labels = (_("Your team's pile"), _("Opponents' pile"))
         return [
-            Pile(
-                _("Your team's pile") if team == mine else _("Opponents' pile"),
-                self.position.captured[team],
-                self.position.sweeps[team],
-            )
-            for team in (mine, 1 - mine)
+            Pile(label, self.position.captured[team], self.position.sweeps[team])
+            for label, team in zip(labels, (mine, 1 - mine), strict=True)
         ]
 
     @property

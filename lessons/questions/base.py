@@ -22,8 +22,11 @@ from game.table.seat_names import relative_name
 
 # A form as a page posts it: field name → value, or values for a field posted several times.
 Form = dict[str, str | list[str]]
-RULE = re.compile(r"\bR(\d+)\b")
+RULE = re.compile(r"\b([RV])(\d+)\b")
 RULE_IDS = frozenset(f"R{n}" for n in range(1, 36))  # the rule book's rules, R1–R35
+HOUSE_RULE_IDS = frozenset(f"V{n}" for n in range(1, 9))  # its house rules (§9), V1–V8
+CITABLE_RULE_IDS = RULE_IDS | HOUSE_RULE_IDS
+"""What a text may cite: a rule of the game, or a house rule that changes one."""
 
 
 class AnswerError(ValueError):
@@ -191,8 +194,9 @@ class Question:
         if not self.open_cards or self.position is None:
             return []
         position = record.position if record is not None else self.position
-        seats = [(self.viewer + offset) % 4 for offset in (1, 2, 3)]
-        return [(relative_name(self.viewer, seat), position.hands[seat]) for seat in seats]
+        count = position.rules.seats
+        seats = [(self.viewer + offset) % count for offset in range(1, count)]
+        return [(relative_name(self.viewer, seat, count), position.hands[seat]) for seat in seats]
 
     def asking(
         self,
@@ -290,4 +294,10 @@ class Moment:
 
 
 def cited_rules(*texts: str) -> set[str]:
-    return {f"R{n}" for text in texts for n in RULE.findall(text)}
+    """The rules (R16) and house rules (V2) the texts cite."""
+    return {f"{kind}{n}" for text in texts for kind, n in RULE.findall(text)}
+
+
+def rule_order(rule: str) -> tuple[str, int]:
+    """A cited rule's place in a list: the rules in number order, then the house rules."""
+    return rule[0], int(rule[1:])

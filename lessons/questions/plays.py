@@ -36,7 +36,7 @@ from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
 from lessons.exercises import Goal, parse_goals, reads_unseen
 from lessons.questions.base import (
-    RULE_IDS,
+    CITABLE_RULE_IDS,
     AnswerError,
     Form,
     Moment,
@@ -199,7 +199,7 @@ class PlayQuestion(Question):
         record = Deal.from_position(self.position).apply_unchecked(move)
         replies = []
         for reply in self.replies:
-            who = relative_name(self.viewer, record.position.turn)
+            who = relative_name(self.viewer, record.position.turn, record.rules.seats)
             replies.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply(reply)
         message = describe(self.position, move)
@@ -261,7 +261,7 @@ class IllegalQuestion(Question):
         return (self.explain, self.rule)
 
     def problems(self, strict: bool = False) -> list[str]:
-        if self.rule not in RULE_IDS:
+        if self.rule not in CITABLE_RULE_IDS:
             return [f"an illegal step needs the rule it shows, not {self.rule!r}"]
         try:
             self.position.apply(move_from_str(self.example))
@@ -526,7 +526,7 @@ class LineQuestion(EndingQuestion):
         said = []
         while not record.position.is_over and record.position.turn != self.viewer:
             reply = next(replies)
-            who = relative_name(self.viewer, record.position.turn)
+            who = relative_name(self.viewer, record.position.turn, record.rules.seats)
             said.append(f"{who}: {describe(record.position, reply)}")
             record = record.apply_unchecked(reply)
         return record, tuple(said)
@@ -715,6 +715,7 @@ def ending_line(position: Position, move: Move, viewer: int) -> tuple[str, ...]:
     after = position.apply_unchecked(move)
     lines = []
     for later in line_after(position, move).continuation:
-        lines.append(f"{relative_name(viewer, after.turn)}: {describe(after, later)}")
+        who = relative_name(viewer, after.turn, after.rules.seats)
+        lines.append(f"{who}: {describe(after, later)}")
         after = after.apply_unchecked(later)
     return tuple(lines)

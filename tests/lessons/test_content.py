@@ -41,12 +41,14 @@ def test_every_lesson_leads_to_puzzle_themes_that_exist():
 
 
 def test_the_course_is_in_its_parts_in_order():
-    rules, strategy = PARTS
+    rules, strategy, house_rules = PARTS
     first, second = (Lesson(n, f"l{n}", "L", "", ()) for n in (1, 2))
     assert check_lessons([first]) == ["lesson 1: has 0 steps, not 4–14"]
     backwards = [replace(first, part=strategy), replace(second, part=rules)]
     assert "lesson 2: in part rules, after a later part" in check_lessons(backwards)
-    assert "lesson 1: part must be one of rules, strategy" in check_lessons(
+    last_first = [replace(first, part=house_rules), replace(second, part=strategy)]
+    assert "lesson 2: in part strategy, after a later part" in check_lessons(last_first)
+    assert "lesson 1: part must be one of rules, strategy, house-rules" in check_lessons(
         [replace(first, part="tactics")]
     )
 
