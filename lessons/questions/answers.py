@@ -423,6 +423,14 @@ class CountQuestion(Question):
         say it all."""
         return self.ask == "out"
 
+    @property
+    def viewer(self) -> int:
+        """A finished deal has no seat to move: it is seen from South's seat, in the team whose
+        score comes first in the difference (R31), unless the question says otherwise."""
+        if self.seat is None and self.position is not None and self.position.is_over:
+            return 0
+        return super().viewer
+
     def count(self) -> int:
         """The right number, worked out by the engine."""
         if self.ask == "points":

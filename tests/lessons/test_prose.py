@@ -53,7 +53,10 @@ def owners_after(step: Step) -> list[set[frozenset[int]]]:
 
 
 def viewer_and(step: Step, *offsets: int) -> frozenset[int]:
-    return frozenset((step.question.viewer + offset) % 4 for offset in (0, *offsets))
+    position = step.question.position
+    assert position is not None
+    seats = position.rules.seats
+    return frozenset((step.question.viewer + offset) % seats for offset in (0, *offsets))
 
 
 # Phrases about who owns a house after the step's play, and what must then hold of every table
@@ -65,6 +68,10 @@ OWNER_CLAIMS: list[tuple[str, Callable[[Step], bool]]] = [
     ),
     (
         r"\byou and the player on your right both own\b",
+        lambda s: all(viewer_and(s, 1) in houses for houses in owners_after(s)),
+    ),
+    (
+        r"\byou and your opponent both own\b",  # two players (V1)
         lambda s: all(viewer_and(s, 1) in houses for houses in owners_after(s)),
     ),
     (
