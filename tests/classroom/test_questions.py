@@ -10,7 +10,7 @@ from lessons.course.content import all_lessons
 from lessons.puzzles.collection import puzzle_by_id
 from lessons.puzzles.models import CustomPuzzle
 from lessons.puzzles.solver import solve
-from lessons.questions import CountQuestion
+from lessons.questions import CITABLE_RULE_IDS, CountQuestion, rule_order
 
 
 def form(**data: str) -> QueryDict:
@@ -33,7 +33,8 @@ def test_every_asking_step_can_be_asked_and_revealed(key: str) -> None:
     assert asked is not None and asked.question.asks
     reveal = asked.reveal()
     assert reveal.answers and all(answer for answer in reveal.answers)
-    assert all(rule.startswith("R") for rule in reveal.rules)
+    assert set(reveal.rules) <= CITABLE_RULE_IDS  # rules, then house rules (V1–V8)
+    assert list(reveal.rules) == sorted(reveal.rules, key=rule_order)
 
 
 @pytest.mark.django_db
