@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext
 
 from game.engine import DECK, Card, House
 
@@ -61,25 +61,47 @@ class RankSeen:
     @property
     def summary(self) -> str:
         """ "the other three 5s have been played", "two played, one in your hand: one still
-        out", "none played: four still out" …"""
+        out", "none played: four still out" …: each count chooses its sentence's plural form
+        ("the other one has been played"), and a Q its feminine one where a language has it."""
         played, held, out = len(self.played), len(self.held), self.out
         words = {"n": COUNT_WORDS.get(played, played), "rank": self.plural}
         if not out:
             if not played:
                 return _("all four in your hand")
             if self.rank == QUEEN:  # a feminine word in some languages: "बेगमें खेली जा चुकी हैं"
-                other = pgettext(
-                    "the rank a feminine word", "the other %(n)s %(rank)s have been played"
+                other = npgettext(
+                    "the rank a feminine word",
+                    "the other %(n)s has been played",
+                    "the other %(n)s %(rank)s have been played",
+                    played,
                 )
                 every = pgettext("the rank a feminine word", "all four %(rank)s have been played")
             else:
-                other = _("the other %(n)s %(rank)s have been played")
+                other = ngettext(
+                    "the other %(n)s has been played",
+                    "the other %(n)s %(rank)s have been played",
+                    played,
+                )
                 every = _("all four %(rank)s have been played")
             return (other if held else every) % words
-        seen = _("%(n)s played") % words if played else _("none played")
+        queen = self.rank == QUEEN  # "खेली गईं", as above
+        if not played:
+            seen = (
+                pgettext("the rank a feminine word", "none played") if queen else _("none played")
+            )
+        elif queen:
+            seen = npgettext("the rank a feminine word", "%(n)s played", "%(n)s played", played)
+        else:
+            seen = ngettext("%(n)s played", "%(n)s played", played)
+        seen %= words
         if held:
-            seen = _("%(seen)s, %(held)s in your hand") % {"seen": seen, "held": COUNT_WORDS[held]}
-        return _("%(seen)s: %(out)s still out") % {"seen": seen, "out": COUNT_WORDS[out]}
+            seen = ngettext(
+                "%(seen)s, %(held)s in your hand", "%(seen)s, %(held)s in your hand", held
+            ) % {"seen": seen, "held": COUNT_WORDS[held]}
+        return ngettext("%(seen)s: %(out)s still out", "%(seen)s: %(out)s still out", out) % {
+            "seen": seen,
+            "out": COUNT_WORDS[out],
+        }
 
 
 def cards_seen(

@@ -31,7 +31,14 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import (
+    gettext,
+    ngettext,
+    npgettext,
+    npgettext_lazy,
+    pgettext,
+    pgettext_lazy,
+)
 
 from game.engine import (
     TEMPLATES,
@@ -199,6 +206,42 @@ AGREEING: Mapping[StrEnum, Promise] = {
     Said.THROWS: pgettext_lazy("the card a feminine word", "Throws the %(card)s."),
 }
 
+# A capture's verb agrees with what it took in some languages: with one thing or several
+# ("पत्ता उठाया", "पत्ते उठाए"), and with the last of a list when that is a Q ("…बेगम उठाई").
+# English says every count alike; a language that needs the forms gives these entries, counted
+# by the cards and houses taken, and one that does not keeps the usual sentence.
+TAKEN = "the cards taken"
+FEMININE_TAKEN = "the cards taken, the last a feminine word"
+AGREEING_WITH_TAKEN: Mapping[StrEnum, tuple[Promise, Promise]] = {
+    Said.CAPTURES: (
+        npgettext_lazy(
+            "the cards taken",
+            "Captures the %(taken)s with the %(card)s%(then)s.",
+            "Captures the %(taken)s with the %(card)s%(then)s.",
+            "taken",
+        ),
+        npgettext_lazy(
+            "the cards taken, the last a feminine word",
+            "Captures the %(taken)s with the %(card)s%(then)s.",
+            "Captures the %(taken)s with the %(card)s%(then)s.",
+            "taken",
+        ),
+    ),
+}
+
+
+def _agreeing_with_taken(template: str, taken: Items) -> str:
+    """The capture's sentence agreeing with what it took, where the language has the form."""
+    last = taken.parts[-1]
+    contexts = [TAKEN]
+    if isinstance(last, Card) and last.rank == QUEEN:
+        contexts.insert(0, FEMININE_TAKEN)
+    for context in contexts:
+        agreeing = npgettext(context, template, template, len(taken.parts))
+        if agreeing != template:
+            return agreeing
+    return gettext(template)
+
 
 def _template_text(code: StrEnum, values: Mapping[str, Value]) -> str:
     template = TEMPLATES[code]
@@ -206,6 +249,9 @@ def _template_text(code: StrEnum, values: Mapping[str, Value]) -> str:
         count = values[template.count]
         assert isinstance(count, int)
         return ngettext(template.singular, template.plural, count)
+    taken = values.get("taken")
+    if code in AGREEING_WITH_TAKEN and isinstance(taken, Items) and taken.parts:
+        return _agreeing_with_taken(template, taken)
     card = values.get("card")
     if code in AGREEING and isinstance(card, Card) and card.rank == QUEEN:
         agreeing = pgettext(FEMININE_CARD, template)

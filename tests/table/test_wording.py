@@ -217,3 +217,56 @@ def test_the_sets_a_capture_must_take_are_told_apart_in_hindi() -> None:
     assert "A♥ and 7♠, and 3♦ and 5♣, and the 8-house, each" in word_reason(found)
     with translation.override("hi"):
         assert "पान का इक्का + हुकुम का 7, और ईंट का 3 + चिड़ी का 5, और 8 का घर" in word_reason(found)
+
+
+def test_a_count_of_one_takes_the_singular_sentence() -> None:
+    """One card played of four, three in hand: "the other one", never "the other one aces"."""
+    aces = RankSeen(1, (C("AS"),), (C("AH"), C("AD"), C("AC")))
+    queens = RankSeen(12, (C("QS"),), (C("QH"), C("QD"), C("QC")))
+    assert aces.summary == "the other one has been played"
+    assert queens.summary == "the other one has been played"
+    assert (
+        RankSeen(5, (C("5S"),), (C("5H"),)).summary == "one played, one in your hand: two still out"
+    )
+
+
+@pytest.fixture
+def hindi_capture_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The capture's forms a language whose verb agrees with what was taken gives: one thing or
+    several, and a feminine last card (the entries the Hindi catalogue is to have)."""
+    entries = translation.trans_real.translation("hi")._catalog._catalogs[0]
+    template = TEMPLATES[Said.CAPTURES]
+    forms = {
+        "the cards taken": (
+            "%(card)s चलकर %(taken)s उठाया%(then)s।",
+            "%(card)s चलकर %(taken)s उठाए%(then)s।",
+        ),
+        "the cards taken, the last a feminine word": (
+            "%(card)s चलकर %(taken)s उठाई%(then)s।",
+            "%(card)s चलकर %(taken)s उठाईं%(then)s।",
+        ),
+    }
+    for context, (one, several) in forms.items():
+        monkeypatch.setitem(entries, (f"{context}\x04{template}", 0), one)
+        monkeypatch.setitem(entries, (f"{context}\x04{template}", 1), several)
+
+
+@pytest.mark.usefixtures("hindi_capture_forms")
+def test_a_capture_agrees_with_what_it_took_where_the_language_asks() -> None:
+    """Hindi's verb agrees with what was taken: one card or several, and the last a Q (बेगम)."""
+    position = Position.from_str("dealer=3 bid=12 plays=4 hands=QD,KH,TH/-/-/- loose=QS,7C,3S,TD")
+    with translation.override("hi"):
+        assert describe_play(position, move_from_str("capture TH: TD")).endswith("उठाया: 6 अंक।")
+        assert describe_play(position, move_from_str("capture TH: 7C 3S")).endswith("उठाए: 3 अंक।")
+        assert describe_play(position, move_from_str("capture QD: QS")).endswith("उठाई: 12 अंक।")
+    assert (
+        describe_play(position, move_from_str("capture QD: QS"))
+        == "Captures the Q♠ with the Q♦: 12 points."
+    )
+
+
+def test_a_language_without_the_capture_forms_keeps_its_one_sentence() -> None:
+    position = Position.from_str("dealer=3 bid=12 plays=4 hands=QD,KH,TH/-/-/- loose=QS,7C,3S,TD")
+    with translation.override("hi"):
+        assert describe_play(position, move_from_str("capture QD: QS")).endswith("उठाया: 12 अंक।")
+        assert describe_play(position, move_from_str("capture TH: 7C 3S")).endswith("उठाया: 3 अंक।")
