@@ -50,7 +50,7 @@ from game.engine import (
     team_of,
 )
 from game.search import move_values
-from game.table.wording import describe_play as describe
+from game.table.wording import ask_play
 
 WEIGH_TOLERANCE = 1e-9
 """Plays weighed equal to this are equally good (the weights are sums of fractions)."""
@@ -154,10 +154,10 @@ class Goal:
         return GOALS[self.name][0](before, move, self.arg)
 
     def describe(self, position: Position | None = None) -> str:
-        """The task in words, e.g. "capture the 10♦"; a whole move is described in words."""
+        """The task in words, e.g. "capture the 10♦"; a whole move is the instruction to make it,
+        one sentence in the page's language ("cement the 10-house with the 6♣ and …")."""
         if self.name == "play" and position is not None:
-            text = describe(position, move_from_str(self.arg))
-            return _("make the play that %(play)s") % {"play": _mid_sentence(text)}
+            return _mid_sentence(ask_play(position, move_from_str(self.arg)))
         return GOALS[self.name][1](self.arg)
 
     def why_missed(self, before: Position, move: Move) -> str:

@@ -66,6 +66,7 @@ from .sweeps import (
 from .words import (
     attempt_named,
     describe,
+    play_asked,
     play_done,
     play_named,
     rank_word,
@@ -96,7 +97,7 @@ __all__ = [
     # attempts, why not, and words
     "ACTIONS", "Attempt", "moves_matching", "Reason", "why_illegal",
     "describe", "rank_word", "say_attempt", "say_move", "attempt_from_text", "played_text",
-    "play_done", "play_named", "attempt_named", "a_house", "number_takes_an",
+    "play_done", "play_named", "play_asked", "attempt_named", "a_house", "number_takes_an",
     # sentences as data (worded by the site; TEMPLATES are the English, and the msgids)
     "Reason", "Why", "VAGUE", "Phrase", "Said", "Value", "Rank", "ARank", "AHouse", "HouseOf",
     "Items", "Sets", "TEMPLATES", "Plural",

@@ -149,6 +149,7 @@ class Said(StrEnum):
     CAPTURE = "capture"
     CAPTURE_HOUSE = "capture-house"
     BUILD = "build"
+    CEMENT = "cement"
     BREAK = "break"
     NO_CARD = "no-card"
     THROW_PICKING = "throw-picking"

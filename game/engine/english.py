@@ -201,6 +201,7 @@ TEMPLATES: Mapping[StrEnum, Template] = {
     Said.CAPTURE: msgid("Capture %(taken)s with the %(card)s."),
     Said.CAPTURE_HOUSE: msgid("Capture the %(taken)s with the %(card)s."),
     Said.BUILD: msgid("Build %(a_house)s with the %(cards)s."),
+    Said.CEMENT: msgid("Cement the %(value)s-house with the %(cards)s."),
     Said.BREAK: msgid("Break the %(house)s-house with the %(card)s, making it %(value)s."),
     Said.NO_CARD: msgid("No card chosen."),
     Said.THROW_PICKING: msgid("Throw the %(card)s, picking the %(picked)s."),

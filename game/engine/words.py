@@ -22,6 +22,7 @@ __all__ = [
     "attempt_named",
     "describe",
     "play_done",
+    "play_asked",
     "play_named",
     "rank_word",
     "say_attempt",
@@ -56,6 +57,14 @@ def play_done(state: TableState, move: Move) -> Phrase:
             return phrase(Said.BREAKS, house=move.house, card=move.card, value=move.value)
         case _:
             assert_never(move)
+
+
+def play_asked(state: TableState, move: Move) -> Phrase:
+    """A legal move here as an instruction, for a lesson's task: as ``play_named``, but a build
+    onto a house of its value says that it cements it ("Cement the 10-house with …")."""
+    if isinstance(move, Build) and state.house(move.value) is not None:
+        return phrase(Said.CEMENT, value=move.value, cards=(move.card, *move.loose))
+    return play_named(move)
 
 
 def play_named(move: Move) -> Phrase:

@@ -60,6 +60,7 @@ from game.engine import (
     Value,
     attempt_named,
     number_takes_an,
+    play_asked,
     play_done,
     play_named,
 )
@@ -284,6 +285,11 @@ def describe_play(state: TableState, move: Move) -> str:
 def name_play(move: Move) -> str:
     """A move named as a choice, in the page's language (``game.engine.play_named``)."""
     return word_phrase(play_named(move))
+
+
+def ask_play(state: TableState, move: Move) -> str:
+    """A legal move here as an instruction, in the page's language (``game.engine.play_asked``)."""
+    return word_phrase(play_asked(state, move))
 
 
 def name_attempt(attempt: Attempt) -> str:

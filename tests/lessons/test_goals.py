@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from game.bots.knowledge import chance_any
 from game.engine import (
@@ -19,6 +20,7 @@ from game.engine import (
     sort_cards,
     sweep_bonus,
 )
+from game.table.wording import name_play
 from lessons.exercises import (
     _mid_sentence,
     expected_loss,
@@ -117,10 +119,27 @@ def test_the_goal_is_met_only_by_a_house_play() -> None:
 
 
 def test_a_play_told_inside_a_sentence_keeps_a_card_that_starts_it() -> None:
-    """ "make the play that …": a first word made small, but never a card ("q♥")."""
+    """A play told inside a task: a first word made small, but never a card ("q♥")."""
     assert _mid_sentence("Capture the 9♣ with your 9♥.") == "capture the 9♣ with your 9♥"
     assert _mid_sentence("Q♥ хөзрөөр байшинг аваарай.") == "Q♥ хөзрөөр байшинг аваарай"
     assert _mid_sentence("10♦ से उठाइए।") == "10♦ से उठाइए"
+
+
+def test_a_whole_play_asked_is_one_instruction_a_language_words_whole() -> None:
+    """The task of a "play" goal is the move's own instruction, one sentence that a translation
+    orders as it needs, never a description glued into "make the play that …"; a build onto a
+    house of its value says it cements it (R23)."""
+    cementing = Position.from_str(
+        "dealer=3 bid=11 plays=4 hands=6C,TH/-/-/- loose=3H,4D,7S,KC houses=10:2S+8D@0"
+    )
+    (cement,) = parse_goals(["play build 6C 10: 3H 4D 7S"])
+    assert cement.describe(cementing) == "cement the 10-house with the 6♣, 3♥, 4♦ and 7♠"
+    building = Position.from_str("dealer=3 bid=11 plays=4 hands=7D,TC/-/-/- loose=3C,4H,6S,KD")
+    (build,) = parse_goals(["play build 7D 10: 3C 4H 6S"])
+    with translation.override("hi"):
+        instruction = name_play(move_from_str(build.arg))
+        assert build.describe(building) == _mid_sentence(instruction)
+        assert build.describe(building).endswith("बनाइए, जो 10 से उठेगा")
 
 
 # Seat 0 to play on a bare floor, three cards in each hand: no 9 is still out (one in hand, three
