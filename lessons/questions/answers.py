@@ -31,7 +31,7 @@ from game.engine import (
     why_illegal,
 )
 from game.table.seat_names import compass_name, team_name
-from game.table.wording import card_words, word_reason
+from game.table.wording import card_words, join_words, word_reason
 from game.table.wording import describe_play as describe
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
@@ -256,7 +256,7 @@ class ChoiceQuestion(Question):
         return why_illegal(self.position, Attempt.of_move(move))
 
     def task(self) -> str:
-        return " and ".join(goal.describe(self.position) for goal in parse_goals(self.goals))
+        return join_words([goal.describe(self.position) for goal in parse_goals(self.goals)])
 
     def texts(self) -> tuple[str, ...]:
         return (self.explain, *self.whys)

@@ -588,7 +588,7 @@ class LineQuestion(EndingQuestion):
         move = settled.move
         text = line_text((*earlier, move))
         if move not in self.best_at(position):
-            wanted = _(" and ").join(goal.describe(position) for goal in self.goals)
+            wanted = join_words([goal.describe(position) for goal in self.goals])
             message = (
                 f"{describe(position, move)} {WRONG_TASK % {'task': wanted}} "
                 f"{ending_words(position, move)}"

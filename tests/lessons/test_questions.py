@@ -4,6 +4,7 @@ right are judged right, and its usual mistakes wrong."""
 
 import pytest
 from django.http import QueryDict
+from django.utils import translation
 
 from game.engine import Capture, Card, Position, move_from_str
 from lessons.course.content import all_lessons
@@ -102,6 +103,15 @@ def test_a_legal_question_is_answered_by_the_engine() -> None:
 
 
 WHYS = ("The 7♥ can capture the 7♠ (R20).", "Same value, same card.", "The 2♣ takes nothing.")
+
+
+def test_a_choice_questions_goals_are_one_task_in_the_pages_language() -> None:
+    """Its goals are listed as the page's language lists them, not with an English "and"."""
+    choices = ("throw 7H", "capture 7H: 7S", "throw 2C")
+    question = ChoiceQuestion(POSITION, choices, ("capture", "with 7H"), whys=WHYS)
+    assert question.task() == "make a capture and use the 7♥"
+    with translation.override("hi"):
+        assert " and " not in question.task() and " और " in question.task()
 
 
 def test_a_choice_question_judges_each_choice_by_the_engine_and_says_its_why() -> None:
