@@ -10,6 +10,7 @@ import re
 import pytest
 from django.template import Context, Template
 from django.utils import translation
+from django.utils.translation import trans_real
 
 from game.engine import (
     TEMPLATES,
@@ -234,7 +235,8 @@ def test_a_count_of_one_takes_the_singular_sentence() -> None:
 def hindi_capture_forms(monkeypatch: pytest.MonkeyPatch) -> None:
     """The capture's forms a language whose verb agrees with what was taken gives: one thing or
     several, and a feminine last card (the entries the Hindi catalogue is to have)."""
-    entries = translation.trans_real.translation("hi")._catalog._catalogs[0]
+    catalogue = trans_real.translation("hi")._catalog  # type: ignore[attr-defined]
+    entries = catalogue._catalogs[0]  # the Hindi messages, put back after the test
     template = TEMPLATES[Said.CAPTURES]
     forms = {
         "the cards taken": (
