@@ -110,6 +110,7 @@ class Why(StrEnum):
     OPPONENTS_HOUSE_KEEP_CARD = "opponents-house-keep-card"
     LOOSE_CARD_MUST_JOIN = "loose-card-must-join"
     BUILD_NOT_HERE = "build-not-here"
+    THIRD_HOUSE = "third-house"
     BREAK_PICKS_FLOOR = "break-picks-floor"
     NO_HOUSE_TO_BREAK = "no-house-to-break"
     CEMENTED = "cemented"

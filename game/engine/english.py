@@ -164,6 +164,10 @@ TEMPLATES: Mapping[StrEnum, Template] = {
         "house's value always joins it."
     ),
     Why.BUILD_NOT_HERE: msgid("That build with the %(card)s is not possible here."),
+    Why.THIRD_HOUSE: msgid(
+        "Two houses are already on the floor: under these house rules no build may make a third "
+        "(V7). Cement or add to one of them, capture or throw."
+    ),
     Why.BREAK_PICKS_FLOOR: msgid(
         "A break adds exactly one card from your hand to a house: no floor cards."
     ),

@@ -252,9 +252,7 @@ def _explain_build(position: PositionState, card: Card, attempt: Attempt) -> Rea
         return reason("R21", Why.HOUSE_NEEDS_TWO_CARDS, value=value, card=card)
     limit = position.rules.max_houses
     if house is None and limit is not None and len(position.houses) >= limit:
-        # V7 (RULES.md §9). The sentence is the vague one every language has; the rule says why,
-        # and ``IllegalMove`` says it in English (``Ruleset.refusals``).
-        return reason("V7", Why.BUILD_NOT_HERE, card=card)
+        return reason("V7", Why.THIRD_HOUSE)  # RULES.md §9.3
     keep = {c.rank for c in position.hands[seat] if c != card}
     partner = position.rules.partner_of(seat)
     if position.plays == 0 and value not in keep:

@@ -17,7 +17,7 @@ from .moves import PLAYS_PER_DEAL, Bid, Break, Build, Capture, CardMove, Move, T
 from .notation import json_from_text, text_from_json
 from .reachable import is_whole_deal, reachability_problems
 from .reading import PositionFields, read_position
-from .rulesets import PACKET, REFUSALS, STANDARD, Ruleset
+from .rulesets import PACKET, STANDARD, Ruleset
 from .validity import check_position
 
 # R11: the packets after the opening play, as seats relative to the dealer (the standard game's;
@@ -169,10 +169,7 @@ class Position:
         """The position after ``move``; raises IllegalMove (naming the rule) if it is not legal."""
         if not self.is_legal(move):
             reason = reason_for_move(self, move)
-            message = reason.message
-            if reason.rule in REFUSALS:  # a house rule's (RULES.md §9): the rule says why
-                message = f"{message.rstrip('.')}: {REFUSALS[reason.rule]} ({reason.rule})."
-            raise IllegalMove(message, reason.rule)
+            raise IllegalMove(reason.message, reason.rule)
         return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> Position:

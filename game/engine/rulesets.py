@@ -138,11 +138,6 @@ class Ruleset:
         return points // self.sweep + 1
 
 
-REFUSALS = {
-    "V7": "under these rules no build may make a new house while two lie on the floor",
-}
-"""What a refusal under a house rule says in English after its sentence (``Position.apply``)."""
-
 PLAYS_PER_DEAL = 48
 """R12, V3: a deal has 48 plays whatever the ruleset (``moves.PLAYS_PER_DEAL``)."""
 

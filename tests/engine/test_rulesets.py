@@ -24,6 +24,7 @@ from game.engine import (
     Match,
     Position,
     TeamScore,
+    Why,
     cards_in_hand,
     cli_main,
     deal,
@@ -197,14 +198,15 @@ def test_v7_no_build_makes_a_third_house() -> None:
         limited.apply(new_house)
     assert error.value.rule == "V7"
     assert error.value.message == (
-        "That build with the 5♣ is not possible here: under these rules no build may make a new "
-        "house while two lie on the floor (V7)."
+        "Two houses are already on the floor: under these house rules no build may make a third "
+        "(V7). Cement or add to one of them, capture or throw."
     )
     assert moves_of(standard) - moves_of(limited) == {"build 5C 12: 7D"}
     # cementing one's own house and breaking the opponents' still are allowed
     assert {"build 2C 9: 7D", "break 2C 10>12"} <= moves_of(limited)
     reason = why_illegal(limited, Attempt.of_move(new_house))
-    assert reason is not None and reason.rule == "V7"
+    assert reason is not None and reason.rule == "V7" and reason.code is Why.THIRD_HOUSE
+    assert not reason.vague  # it says why, and what may be played instead
 
 
 def test_v7_a_position_with_three_houses_is_refused() -> None:
