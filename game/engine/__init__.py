@@ -59,9 +59,11 @@ from .story import Event, Floor, Leftovers, PlayEvent
 from .sweeps import (
     OPENING_SWEEP_BONUS,
     SWEEP_BONUS,
+    SweepMade,
     single_card_sweeps,
     sweep_bonus,
     sweep_bonus_at,
+    sweep_made,
 )
 from .words import (
     attempt_named,
@@ -93,6 +95,7 @@ __all__ = [
     "seat_at", "Event", "PlayEvent", "Leftovers", "Floor",
     # sweeps and scoring
     "SWEEP_BONUS", "OPENING_SWEEP_BONUS", "sweep_bonus", "sweep_bonus_at", "single_card_sweeps",
+    "SweepMade", "sweep_made",
     "DealOutcome", "DealScore", "Match", "TeamScore", "score_deal", "team_score",
     # attempts, why not, and words
     "ACTIONS", "Attempt", "moves_matching", "Reason", "why_illegal",

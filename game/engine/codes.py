@@ -145,6 +145,8 @@ class Said(StrEnum):
     CAPTURE_POINTS = "capture-points"
     CAPTURE_SWEEPS = "capture-sweeps"
     CAPTURE_CLEARS = "capture-clears"
+    CAPTURE_CANCELS = "capture-cancels"
+    CAPTURE_CAPPED = "capture-capped"
     BID = "bid"
     THROW = "throw"
     CAPTURE = "capture"

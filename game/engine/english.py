@@ -197,6 +197,8 @@ TEMPLATES: Mapping[StrEnum, Template] = {
     Said.CAPTURE_POINTS: msgid_plural(": %(points)s point", ": %(points)s points", "points"),
     Said.CAPTURE_SWEEPS: msgid(", and sweeps (+%(bonus)s)"),
     Said.CAPTURE_CLEARS: msgid(", and clears the floor"),
+    Said.CAPTURE_CANCELS: msgid(", and sweeps, cancelling one of the other side's sweeps (V8)"),
+    Said.CAPTURE_CAPPED: msgid(", and sweeps for no bonus: a side holds at most two (V8)"),
     Said.BUILDS: msgid("Builds %(a_house)s with the %(cards)s."),
     Said.CEMENTS: msgid("Cements the %(value)s-house with the %(cards)s."),
     Said.BREAKS: msgid("Breaks the %(house)s-house with the %(card)s, making it %(value)s."),

@@ -23,20 +23,23 @@ from .moves import Bid, Capture, Move
 from .position import Position
 from .rulesets import STANDARD, Ruleset
 from .seats import team_of
-from .sweeps import sweep_bonus
+from .sweeps import sweep_made
 
 
 @dataclass(frozen=True, slots=True)
 class Floor:
     """The floor as every seat saw it at one moment (R14, R15): the loose cards and houses, face
     up; before the bid, only how many cards lie face down (R6, R9). ``plays`` is the number of
-    card plays made so far (the bid is not one), so a floor reads as a ``TableState``."""
+    card plays made so far (the bid is not one), ``turn`` the seat to play and ``sweeps`` each
+    side's sweep points (public, R19), so a floor reads as a ``TableState``."""
 
     loose: tuple[Card, ...]
     houses: tuple[House, ...]
     plays: int
     face_down: int = 0
     rules: Ruleset = STANDARD
+    turn: int = 0
+    sweeps: tuple[int, int] = (0, 0)
 
     def house(self, value: int) -> House | None:
         return next((house for house in self.houses if house.value == value), None)
@@ -62,7 +65,9 @@ class PlayEvent:
     A capture's ``house`` is the house it took (R17) and ``groups`` the loose cards it took, each
     group adding up to the card's value (R16: one split, when the cards could be grouped in more
     than one way). ``sweep`` is the sweep's bonus (R19: 25 on play 1, 0 on play 48, else 50;
-    under house rules what it scored, V6, V8), or None when the play did not sweep."""
+    under house rules what it scored, V6, V8), or None when the play did not sweep; under sweep
+    cancellation (V8) ``cancels`` is the other side's sweep points it took off, and ``capped``
+    says it scored nothing because its side held two already."""
 
     number: int
     seat: int
@@ -71,6 +76,8 @@ class PlayEvent:
     house: House | None = None
     groups: tuple[tuple[Card, ...], ...] = ()
     sweep: int | None = None
+    cancels: int = 0
+    capped: bool = False
 
     @property
     def team(self) -> int:
@@ -108,6 +115,8 @@ class PlayEvent:
             "house": self.house.to_json() if self.house else None,
             "groups": [[c.text for c in group] for group in self.groups],
             "sweep": self.sweep,
+            "cancels": self.cancels,
+            "capped": self.capped,
         }
 
 
@@ -138,9 +147,11 @@ Event = PlayEvent | Leftovers
 
 def floor_of(position: Position) -> Floor:
     """The floor of ``position`` as every seat sees it (face down before the bid)."""
+    rules, turn, sweeps = position.rules, position.turn, position.sweeps
     if position.bid is None:
-        return Floor((), position.houses, position.plays, len(position.loose), position.rules)
-    return Floor(position.loose, position.houses, position.plays, rules=position.rules)
+        face_down = len(position.loose)
+        return Floor((), position.houses, position.plays, face_down, rules, turn, sweeps)
+    return Floor(position.loose, position.houses, position.plays, 0, rules, turn, sweeps)
 
 
 def play_event(before: Position, move: Move) -> PlayEvent:
@@ -158,8 +169,12 @@ def play_event(before: Position, move: Move) -> PlayEvent:
         split = split_into_sets(move.loose, move.card.rank)
         assert split is not None, f"{move} takes groups of its card's value (R16)"
         groups = split
-    sweep = sweep_bonus(before, move, before.sweeps, team_of(seat))
-    return PlayEvent(number, seat, move, floor, house, groups, sweep)
+    made = sweep_made(before, move)
+    if made is None:
+        return PlayEvent(number, seat, move, floor, house, groups)
+    return PlayEvent(
+        number, seat, move, floor, house, groups, made.bonus, made.cancels, made.capped
+    )
 
 
 def story(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[PlayEvent, ...]:

@@ -8,6 +8,8 @@ amounts (V6) and whether a sweep is capped or cancelled (V8): ``Ruleset.sweep_bo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .movegen import takes_every_loose_card
 from .moves import PLAYS_PER_DEAL, Capture, Move
 from .rulesets import STANDARD, Ruleset
@@ -31,23 +33,37 @@ def sweep_bonus_at(plays: int, rules: Ruleset = STANDARD) -> int:
     return SWEEP_BONUS
 
 
-def sweep_bonus(
-    state: TableState,
-    move: Move,
-    sweeps: tuple[int, int] | None = None,
-    team: int | None = None,
-) -> int | None:
-    """None if ``move`` (legal here) is no sweep, else the bonus it scores (R19, V6 under the
-    state's rules). Given the sides' ``sweeps`` and the mover's ``team``, what it scores for the
-    team once capped or cancelled (V8): 0 for a sweep that cancels one of the other side's."""
+@dataclass(frozen=True, slots=True)
+class SweepMade:
+    """What a sweep did for its side: ``bonus``, the points it scored (R19, V6); under sweep
+    cancellation (V8) ``cancels``, the points of the other side's sweep it took off, or
+    ``capped`` when it scored nothing because its side held two already."""
+
+    bonus: int
+    cancels: int = 0
+    capped: bool = False
+
+
+def sweep_made(state: TableState, move: Move) -> SweepMade | None:
+    """None if ``move`` (legal here) is no sweep, else what it does for the side to play, as
+    the state's rules score it (R19; V6, V8)."""
     if not isinstance(move, Capture) or set(move.loose) != set(state.loose):
         return None
     if any(house.value != move.card.rank for house in state.houses):
         return None
     rules = state.rules
-    if sweeps is not None and team is not None:
-        return rules.sweeps_after(sweeps, team, state.plays)[1]
-    return sweep_bonus_at(state.plays, rules)
+    team = rules.team_of(state.turn)
+    after, bonus = rules.sweeps_after(state.sweeps, team, state.plays)
+    cancels = state.sweeps[1 - team] - after[1 - team]
+    capped = not bonus and not cancels and bool(sweep_bonus_at(state.plays, rules))
+    return SweepMade(bonus, cancels, capped)
+
+
+def sweep_bonus(state: TableState, move: Move) -> int | None:
+    """None if ``move`` (legal here) is no sweep, else the bonus it scores for the side to play
+    (R19, V6; 0 for a sweep that cancels one of the other side's or is capped, V8)."""
+    made = sweep_made(state, move)
+    return None if made is None else made.bonus
 
 
 def single_card_sweeps(state: TableState, value: int) -> bool:

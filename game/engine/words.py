@@ -16,7 +16,7 @@ from .english import rank_word
 from .moves import Bid, Break, Build, Capture, Move, Throw
 from .phrases import Phrase, phrase
 from .state import TableState
-from .sweeps import sweep_bonus
+from .sweeps import SweepMade, sweep_made
 
 __all__ = [
     "attempt_named",
@@ -43,10 +43,9 @@ def play_done(state: TableState, move: Move) -> Phrase:
             won = [move.card, *move.loose, *(house.cards if house else ())]
             points = sum(map(state.rules.card_points, won))
             clauses = [phrase(Said.CAPTURE_POINTS, points=points)] if points else []
-            bonus = sweep_bonus(state, move)
-            if bonus is not None:
-                swept = phrase(Said.CAPTURE_SWEEPS, bonus=bonus)
-                clauses.append(swept if bonus else phrase(Said.CAPTURE_CLEARS))
+            made = sweep_made(state, move)
+            if made is not None:
+                clauses.append(_swept(made))
             return phrase(Said.CAPTURES, *clauses, taken=taken, card=move.card)
         case Build():
             cards = (move.card, *move.loose)
@@ -65,6 +64,17 @@ def play_asked(state: TableState, move: Move) -> Phrase:
     if isinstance(move, Build) and state.house(move.value) is not None:
         return phrase(Said.CEMENT, value=move.value, cards=(move.card, *move.loose))
     return play_named(move)
+
+
+def _swept(made: SweepMade) -> Phrase:
+    """A sweep's clause: its bonus, or why it scores none (R19 on play 48; V8)."""
+    if made.bonus:
+        return phrase(Said.CAPTURE_SWEEPS, bonus=made.bonus)
+    if made.cancels:
+        return phrase(Said.CAPTURE_CANCELS)
+    if made.capped:
+        return phrase(Said.CAPTURE_CAPPED)
+    return phrase(Said.CAPTURE_CLEARS)
 
 
 def play_named(move: Move) -> Phrase:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from game.engine import Bid, Break, Build, Capture, Card, Deal, Move, Throw, View, team_of
 from game.match import watcher_view
-from game.table.seat_names import seat_name
+from game.table.seat_names import seat_name, team_name
 from game.table.wording import card_word, card_words, describe_play
 
 
@@ -36,10 +36,31 @@ class LogEntry:
     stand_in: bool = False  # a bot played it for the seat's person, who was away
     seat: int = 0
     brief: str = ""  # the play in a few words, for the ticker: "took 2♠ and 10♥ with the Q♣"
+    cancels: str = ""  # V8: the side one of whose sweeps this sweep cancelled ("North–South")
+    capped: bool = False  # V8: a sweep that scored nothing, its side holding two already
 
     @property
     def is_capture(self) -> bool:
         return self.captured > 0
+
+    @property
+    def sweep_words(self) -> str:
+        """The sweep's tag: its bonus, or why it scored none under sweep cancellation (V8);
+        nothing for no sweep, or one on play 48 that scores nothing (R19)."""
+        if self.cancels:
+            return _("Sweep — cancels one of %(team)s's (V8)") % {"team": self.cancels}
+        if self.capped:
+            return _("Sweep — no bonus: a side holds at most two (V8)")
+        return _("Sweep +%(bonus)s") % {"bonus": self.sweep} if self.sweep else ""
+
+    @property
+    def sweep_moment(self) -> str:
+        """What the sweep did, said briefly under "Seep!" over the cleared floor."""
+        if self.cancels:
+            return _("cancels one of %(team)s's") % {"team": self.cancels}
+        if self.capped:
+            return _("no bonus")
+        return f"+{self.sweep}" if self.sweep else ""
 
 
 def seat_view(record: Deal, viewer: int | None) -> View:
@@ -67,10 +88,11 @@ def play_log(
     mine = [index for index, event in enumerate(plays) if event.seat == viewer]
     side = 0 if viewer is None else team_of(viewer)
     seen_up_to = mine[-1] if mine else -1
+    seats = view.rules.seats
     return tuple(
         LogEntry(
             number=event.number,
-            who=names.get(event.seat, "") or seat_name(viewer, event.seat, view.rules.seats),
+            who=names.get(event.seat, "") or seat_name(viewer, event.seat, seats),
             text=describe_play(event.before, event.move),
             is_bid=event.is_bid,
             captured=len(event.taken),
@@ -81,6 +103,8 @@ def play_log(
             stand_in=index in stand_ins,
             seat=event.seat,
             brief=in_brief(event.move, event.taken),
+            cancels=team_name(1 - event.team, seats) if event.cancels else "",
+            capped=event.capped,
         )
         for index, event in enumerate(plays)
     )

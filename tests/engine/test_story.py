@@ -40,7 +40,7 @@ def test_the_bid_is_play_0_made_over_a_face_down_floor_and_play_1_follows():
     opening, play = events
     assert isinstance(opening, PlayEvent) and isinstance(play, PlayEvent)
     assert opening.is_bid and opening.move == bid and opening.seat == 3  # the bidder (R6)
-    assert opening.before == Floor((), (), 0, face_down=4)  # R6, R9: not seen before the bid
+    assert opening.before == Floor((), (), 0, face_down=4, turn=opening.seat)  # R6, R9: face down
     assert play.seat == 3 and play.move == first
     assert play.before.loose == record.positions[1].loose and play.before.face_down == 0
 
