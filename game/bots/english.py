@@ -26,6 +26,7 @@ class Told(Code):
     ADDS_TO_MINE = "bot-adds-to-mine"
     ADDS_TO_PARTNERS = "bot-adds-to-partners"
     ADDS_TO_OPPONENTS = "bot-adds-to-opponents"
+    ADDS_TO_OPPONENT = "bot-adds-to-opponent"
     BREAKS = "bot-breaks"
     BID_HIGHEST = "bot-bid-highest"
     BID_ONLY = "bot-bid-only"
@@ -65,6 +66,7 @@ TEMPLATES: Mapping[Told, Template] = {
     Told.ADDS_TO_MINE: msgid("Adds %(cards)s to my %(value)s-house"),
     Told.ADDS_TO_PARTNERS: msgid("Adds %(cards)s to my partner's %(value)s-house"),
     Told.ADDS_TO_OPPONENTS: msgid("Adds %(cards)s to the opponents' %(value)s-house"),
+    Told.ADDS_TO_OPPONENT: msgid("Adds %(cards)s to my opponent's %(value)s-house"),
     Told.BREAKS: msgid("Breaks the %(house)s-house with the %(card)s, raising it to %(value)s"),
     Told.BID_HIGHEST: msgid("Bids %(value)s, my highest card"),
     Told.BID_ONLY: msgid("Bids %(value)s, my only card above 8"),

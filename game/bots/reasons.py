@@ -67,6 +67,8 @@ def _adds(owners: frozenset[int], seat: int, partner: int | None) -> Told:
     """Whose house a build adds to: with two players (V1) there is no partner's."""
     if seat in owners:
         return Told.ADDS_TO_MINE
+    if partner is None:
+        return Told.ADDS_TO_OPPONENT
     if partner in owners:
         return Told.ADDS_TO_PARTNERS
     return Told.ADDS_TO_OPPONENTS

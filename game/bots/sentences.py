@@ -92,9 +92,11 @@ class FloorLeft:
 @dataclass(frozen=True, slots=True)
 class Player:
     """Another player, as the one spoken to sees them: "your partner", "the player on your
-    right" (never ``Relation.YOU``: a sentence says "you" in its own words)."""
+    right" (never ``Relation.YOU``: a sentence says "you" in its own words). Of two seats (V1,
+    ``seats``) the other player is "your opponent", wherever they sit."""
 
     relation: Relation
+    seats: int = 4
 
     def __post_init__(self) -> None:
         assert self.relation is not Relation.YOU, "a sentence says you in its own words"
@@ -212,7 +214,7 @@ def value_in_english(value: Value | Explanation) -> str:
         case FloorLeft():
             return _floor_in_english(value)
         case Player():
-            return PLAYER_WORDS[value.relation]
+            return PLAYER_WORDS[value.relation] if value.seats == 4 else "your opponent"
         case _:
             return str(value)
 
@@ -263,7 +265,7 @@ def _value_to_json(value: Value | Explanation) -> Any:
         case FloorLeft():
             return {"floor": {"houses": list(value.houses), "loose": list(value.loose)}}
         case Player():
-            return {"player": int(value.relation)}
+            return {"player" if value.seats == 4 else "opponent": int(value.relation)}
         case _:
             return value
 
@@ -301,4 +303,6 @@ def _value_from_json(data: Any, codes: type[Code]) -> Value | Explanation:
             return FloorLeft(tuple(content["houses"]), tuple(content["loose"]))
         case "player":
             return Player(Relation(content))
+        case "opponent":
+            return Player(Relation(content), seats=2)
     raise ValueError(f"no such value in an explanation: {kind!r}")

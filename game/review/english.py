@@ -93,6 +93,16 @@ class Found(Code):
     BUILDING = "review-building"
     ADDING = "review-adding"
     BREAKING = "review-breaking"
+    # two players (V1): a side is one player, the other is "your opponent"
+    OPENS_SWEEP_TWO = "review-opens-sweep-two"
+    LOSES_TEN_TWO = "review-loses-ten-two"
+    LETS_TAKE_YOURS_TWO = "review-lets-take-yours-two"
+    LETS_TAKE_HOUSE_TWO = "review-lets-take-house-two"
+    MISSES_HOUSE_TWO = "review-misses-house-two"
+    LETS_TAKE_CARD_TWO = "review-lets-take-card-two"
+    LOSES_YOUR_CARD_TWO = "review-loses-your-card-two"
+    MISSES_CARD_TWO = "review-misses-card-two"
+    MISSES_LAST_TWO = "review-misses-last-two"
     # no longer given: read from reviews stored with them
     LEAVES_SWEEP = "review-leaves-sweep"
     THROWS_TEN = "review-throws-ten"
@@ -152,6 +162,19 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.BREAKING: msgid(
         "Breaking the %(house)s-house with the %(card)s, raising it to %(value)s"
     ),
+    Found.OPENS_SWEEP_TWO: msgid(
+        "Leaves the floor open to a sweep by your opponent a few plays later"
+    ),
+    Found.LOSES_TEN_TWO: msgid("Lets the 10♦ go: after the best play you win it"),
+    Found.LETS_TAKE_YOURS_TWO: msgid("Lets your opponent take your %(house)s-house"),
+    Found.LETS_TAKE_HOUSE_TWO: msgid("Lets your opponent win the %(house)s-house"),
+    Found.MISSES_HOUSE_TWO: msgid("Gives up %(a_house)s you would win"),
+    Found.LETS_TAKE_CARD_TWO: msgid("Lets your opponent win the %(card)s a few plays later"),
+    Found.LOSES_YOUR_CARD_TWO: msgid("Lets your opponent win your %(card)s a few plays later"),
+    Found.MISSES_CARD_TWO: msgid("Lets the %(card)s go: after the best play you win it"),
+    Found.MISSES_LAST_TWO: msgid(
+        "Misses the last capture: the cards left on the floor at the end go to your opponent"
+    ),
     Found.LEAVES_SWEEP: msgid(
         "Leaves a sweep for the right opponent: %(floor)s on the floor, and %(values)s takes it all"
     ),
@@ -170,3 +193,17 @@ TEMPLATES: Mapping[Found, Template] = {
     Found.BEST_AHEAD: msgid("%(best)s came out %(points)s ahead in %(samples)s imagined deals"),
     Found.AS_WRITTEN: "%(text)s",  # a reason stored in English before reasons were data
 }
+
+TWO_PLAYERS: Mapping[Found, Found] = {
+    Found.OPENS_SWEEP: Found.OPENS_SWEEP_TWO,
+    Found.LOSES_TEN: Found.LOSES_TEN_TWO,
+    Found.LETS_TAKE_YOURS: Found.LETS_TAKE_YOURS_TWO,
+    Found.LETS_TAKE_HOUSE: Found.LETS_TAKE_HOUSE_TWO,
+    Found.MISSES_HOUSE: Found.MISSES_HOUSE_TWO,
+    Found.LETS_TAKE_CARD: Found.LETS_TAKE_CARD_TWO,
+    Found.LOSES_YOUR_CARD: Found.LOSES_YOUR_CARD_TWO,
+    Found.MISSES_CARD: Found.MISSES_CARD_TWO,
+    Found.MISSES_LAST: Found.MISSES_LAST_TWO,
+}
+"""The sentences that speak of a team or of the opponents, and the same said to one of two
+players (V1). Those about a partner never arise with two."""

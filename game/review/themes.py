@@ -44,7 +44,7 @@ from game.engine import (
     team_of,
 )
 
-from .english import Found, Theme
+from .english import TWO_PLAYERS, Found, Theme
 from .search import Estimate
 from .tactics import TEN_OF_DIAMONDS, Event, Part
 
@@ -86,9 +86,20 @@ def diagnose(view: View, played: Estimate, best: Estimate, loss: float) -> Diagn
             break
         said = WORDS[part](seen)
         if said is not None:
-            return Diagnosis(*said)
+            theme, why = said
+            return Diagnosis(theme, for_two(why) if view.rules.seats == 2 else why)
     ahead = explain(Found.AHEAD_LATER, best=_doing(best.move, view), points=Points(round(loss)))
     return Diagnosis(Theme.OTHER, ahead)
+
+
+def for_two(said: Explanation) -> Explanation:
+    """The sentence said to one of two players (V1): no team, and the other is "your opponent"."""
+    values = {
+        name: Player(value.relation, seats=2) if isinstance(value, Player) else value
+        for name, value in said.values.items()
+    }
+    code = TWO_PLAYERS.get(said.code, said.code) if isinstance(said.code, Found) else said.code
+    return Explanation(code, values, said.then)
 
 
 class _Seen:

@@ -73,8 +73,11 @@ def _floor(floor: FloorLeft) -> str:
     return " + ".join([*houses, *(rank_word(value) for value in floor.loose)])
 
 
-def _player(where: Relation) -> str:
-    """Another player as the one spoken to sees them, the subject of a clause: "your partner"."""
+def _player(where: Relation, seats: int = 4) -> str:
+    """Another player as the one spoken to sees them, the subject of a clause: "your partner";
+    of two (V1), "your opponent"."""
+    if seats == 2:
+        return pgettext("a player in a sentence", "your opponent")
     match where:
         case Relation.RIGHT_OPPONENT:
             return pgettext("a player in a sentence", "the player on your right")
@@ -103,7 +106,7 @@ def _value(value: Value | Explanation) -> str:
         case FloorLeft():
             return _floor(value)
         case Player():
-            return _player(value.relation)
+            return _player(value.relation, value.seats)
         case _:
             return word_value(value)
 

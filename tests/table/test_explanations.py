@@ -438,6 +438,42 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     ),
 ]
 
+# Said to one of two players (V1): in English, until the catalogues have them.
+TWO_PLAYER_EXAMPLES: list[tuple[Explanation, str]] = [
+    (
+        explain(Told.ADDS_TO_OPPONENT, cards=TheCards((card("KS"),)), value=13),
+        "Adds the K♠ to my opponent's 13-house",
+    ),
+    (
+        explain(Found.THROW_TAKEN, card=card("7S"), who=Player(Relation.RIGHT_OPPONENT, seats=2)),
+        "Throws the 7♠ where your opponent can take it",
+    ),
+    (
+        explain(Found.OPENS_SWEEP_TWO),
+        "Leaves the floor open to a sweep by your opponent a few plays later",
+    ),
+    (explain(Found.LOSES_TEN_TWO), "Lets the 10♦ go: after the best play you win it"),
+    (explain(Found.LETS_TAKE_YOURS_TWO, house=11), "Lets your opponent take your 11-house"),
+    (explain(Found.LETS_TAKE_HOUSE_TWO, house=13), "Lets your opponent win the 13-house"),
+    (explain(Found.MISSES_HOUSE_TWO, a_house=AHouse(13)), "Gives up a 13-house you would win"),
+    (
+        explain(Found.LETS_TAKE_CARD_TWO, card=card("KS")),
+        "Lets your opponent win the K♠ a few plays later",
+    ),
+    (
+        explain(Found.LOSES_YOUR_CARD_TWO, card=card("QS")),
+        "Lets your opponent win your Q♠ a few plays later",
+    ),
+    (
+        explain(Found.MISSES_CARD_TWO, card=card("8S")),
+        "Lets the 8♠ go: after the best play you win it",
+    ),
+    (
+        explain(Found.MISSES_LAST_TWO),
+        "Misses the last capture: the cards left on the floor at the end go to your opponent",
+    ),
+]
+
 CODES: list[Code] = [*Told, *Found]
 
 
@@ -450,7 +486,8 @@ def codes_in(explanation: Explanation) -> set[Code]:
 
 
 def test_every_code_has_an_example() -> None:
-    shown = set().union(*(codes_in(example) for example, _, _ in EXAMPLES))
+    examples = [example for example, *_ in (*EXAMPLES, *TWO_PLAYER_EXAMPLES)]
+    shown = set().union(*(codes_in(example) for example in examples))
     assert [code for code in CODES if code not in shown] == []
 
 
@@ -503,3 +540,14 @@ def test_every_level_explains_a_whole_deal_in_hindi_with_no_english_word() -> No
                 hindi = word_explanation(decision.why)
             assert not re.search(r"[A-Za-z]", hindi), (level, hindi)
             record = record.apply_unchecked(decision.move)
+
+
+@pytest.mark.parametrize(("explanation", "english"), TWO_PLAYER_EXAMPLES)
+def test_each_two_player_explanation_in_english_and_read_back(
+    explanation: Explanation, english: str
+) -> None:
+    assert str(explanation) == english
+    with translation.override("en"):
+        assert word_explanation(explanation) == english
+    codes = Told if explanation.code in set(Told) else Found
+    assert Explanation.from_json(explanation.to_json(), codes) == explanation
