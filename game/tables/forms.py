@@ -13,7 +13,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from game.engine import ruleset
+from game.engine import PRESETS, STANDARD, Ruleset
 from game.match.pace import BOT_PAUSE
 from game.table import house_rules
 from game.table.seat_names import COMPASS
@@ -68,6 +68,11 @@ def rules_field() -> forms.ChoiceField:
             "The standard game, or a family's house rules: two-player Seep is a table of two."
         ),
     )
+
+
+def chosen_rules(name: object) -> str:
+    """The preset named (a page's ``?rules=``), else the standard game."""
+    return name if isinstance(name, str) and name in PRESETS else STANDARD.name
 
 
 def clean_rules(data: dict[str, Any]) -> str:
@@ -144,9 +149,29 @@ class TableSettingsForm(forms.Form):
 
     once = forms.CharField(widget=forms.HiddenInput, max_length=32, required=False)
 
+    # Changing the rules draws the form again for them (htmx), the choices so far kept; without
+    # script the seats the rules leave out are ignored when the form is posted.
+    RULES_REDRAW: dict[str, str] = {
+        "hx-trigger": "change",
+        "hx-target": "closest form",
+        "hx-swap": "outerHTML",
+        "hx-include": "closest form",
+        "hx-params": "not csrfmiddlewaretoken",
+    }
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["once"].initial = secrets.token_urlsafe(16)
+        self.two_players = self.chosen_rules().seats == 2
+
+    def chosen_rules(self) -> Ruleset:
+        """The rules the form is drawn or posted for: the standard game unless a preset is."""
+        chosen = self.data.get("rules") if self.is_bound else self.initial.get("rules")
+        return PRESETS[chosen_rules(chosen)]
+
+    def redraw_on_rules(self, url: str) -> None:
+        """Draw the form again from ``url`` when the rules change (htmx)."""
+        self.fields["rules"].widget.attrs.update({"hx-get": url, **self.RULES_REDRAW})
 
     def choices(self) -> list[forms.BoundField]:
         return [
@@ -181,6 +206,12 @@ class NewGameForm(TableSettingsForm):
     hints = forms.BooleanField(label=_("Offer hints"), required=False, initial=True)
     undo = forms.BooleanField(label=_("Allow undo"), required=False, initial=True)
     bot_speed = bot_speed_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.two_players:
+            del self.fields["partner"]  # V1: one opponent across, and no partner
+            self.fields["opponents"].label = _("Your opponent")
 
     def clean_rules(self) -> str:
         return clean_rules(self.cleaned_data)
@@ -233,23 +264,30 @@ class NewTableForm(TableSettingsForm):
 
     SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.two_players:  # V1: South and North face each other, East and West stay empty
+            del self.fields["seat_1"], self.fields["seat_3"]
+            sit_at = self.fields["sit_at"]
+            assert isinstance(sit_at, forms.TypedChoiceField)
+            sit_at.choices = [SEATS[0], SEATS[2], ("", _("None: I only host and watch"))]
+            sit_at.error_messages["invalid_choice"] = _(
+                "Two-player Seep is played at South and North."
+            )
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         assert data is not None
         seats = [data.get(field) or PERSON for field in self.SEAT_FIELDS]
         sit_at = data.get("sit_at")
-        two = ruleset(clean_rules(data)).seats == 2
+        two = self.two_players
         if two:
             seats = [seats[0], seats[2]]  # South and North: the two seats face each other
         if PERSON not in seats:
             raise forms.ValidationError(_("Keep at least one seat for a person."))
         if two and sit_at is not None:
-            if sit_at % 2:
-                self.add_error("sit_at", _("Two-player Seep is played at South and North."))
-                sit_at = None
-            else:
-                sit_at //= 2
-                data["sit_at"] = sit_at
+            sit_at //= 2  # South or North, the only seats offered (V1)
+            data["sit_at"] = sit_at
         if sit_at is not None:
             if seats[sit_at] != PERSON:
                 self.add_error("sit_at", _("That seat is a bot's: choose a person's seat."))

@@ -156,18 +156,24 @@ def create_practice(
     user: User | None,
     key: str,
     opponents: str,
-    partner: str,
+    partner: str | None = None,
     record: list[dict[str, object]] | None = None,
     **settings: object,
 ) -> Game:
     """A practice game: the person at seat 1 (held by their browser's key and account), a
     ``partner`` bot opposite and ``opponents`` bots either side, nobody else let in; dealt at
     once, or played on from the match ``record`` given (``MatchState.from_position``). Under
-    two-player Seep (``rules``, RULES.md V1) one ``opponents`` bot sits across, and no partner."""
+    two-player Seep (``rules``, RULES.md V1) one ``opponents`` bot sits across, and no partner
+    (``partner`` None)."""
     if record is not None:
         settings |= {"deals": record}
-    seats: tuple[Held | str, ...] = (Held("", key, user), opponents, partner, opponents)
-    seats = seats[: ruleset(str(settings.get("rules", "standard"))).seats]
+    held = Held("", key, user)
+    two = ruleset(str(settings.get("rules", "standard"))).seats == 2
+    if two:
+        seats: tuple[Held | str, ...] = (held, opponents)
+    else:
+        assert partner is not None, "four seats have a partner"
+        seats = (held, opponents, partner, opponents)
     return create_held_table(seats, practice=True, spectators=False, **settings)
 
 

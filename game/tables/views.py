@@ -50,6 +50,7 @@ from game.tables.forms import (
     NewGameForm,
     NewTableForm,
     ReactionForm,
+    chosen_rules,
 )
 from game.tables.holders import Viewer, my_tables, viewer_of
 from game.tables.listing import lists_plays
@@ -189,16 +190,35 @@ def _after_post(
 # ---- practice games: a table of one person and three bots -----------------------------------
 
 
-def _practice_index(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+def _practice_index(
+    request: HttpRequest, form: NewGameForm, status: int = 200, redrawn: bool = False
+) -> HttpResponse:
     browser_key(request, create=True)  # before the form can be posted twice (game.web.browser)
+    form.redraw_on_rules(reverse("tables:practice"))
+    if redrawn:
+        context = {"form": form, "redrawn": True}
+        return render(request, "tables/play.html#new_game_form", context)
     games = list(my_tables(request, practice=True)[:20])
     return render(request, "tables/play.html", {"form": form, "games": games}, status=status)
 
 
+def _redrawn(request: HtmxHttpRequest) -> bool:
+    """Whether the new-table form asks to be drawn again for the rules just chosen (htmx), with
+    the choices made so far."""
+    return (
+        bool(request.htmx) and not request.htmx.history_restore_request and "rules" in request.GET
+    )
+
+
 @require_GET
-def practice(request: HttpRequest) -> HttpResponse:
-    """The new-game form against bots, and this browser's practice games to go back to."""
-    return _practice_index(request, NewGameForm(initial={"show_legal": lists_plays(request)}))
+def practice(request: HtmxHttpRequest) -> HttpResponse:
+    """The new-game form against bots (drawn again for the rules chosen), and this browser's
+    practice games to go back to."""
+    if _redrawn(request):
+        return _practice_index(request, NewGameForm(request.GET), redrawn=True)
+    rules = chosen_rules(request.GET.get("rules"))
+    initial = {"show_legal": lists_plays(request), "rules": rules}
+    return _practice_index(request, NewGameForm(initial=initial))
 
 
 @require_POST
@@ -303,8 +323,12 @@ def former_address(request: HttpRequest, former_id: str, rest: str = "") -> Http
 
 def _index(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
     browser_key(request, create=True)  # before the form can be posted twice (game.web.browser)
+    form = forms.get("form") or NewTableForm(
+        initial={"rules": chosen_rules(request.GET.get("rules"))}
+    )
+    form.redraw_on_rules(reverse("tables:index"))
     context = {
-        "form": forms.get("form") or NewTableForm(),
+        "form": form,
         "code_form": forms.get("code_form") or CodeForm(),
         "tables": list(my_tables(request)[:20]),
     }
@@ -312,8 +336,15 @@ def _index(request: HttpRequest, status: int = 200, **forms: Any) -> HttpRespons
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
-    """Make a table, join one by its code, and the tables this browser or account sits at."""
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    """Make a table (its form drawn again for the rules chosen), join one by its code, and the
+    tables this browser or account sits at."""
+    if _redrawn(request):
+        browser_key(request, create=True)
+        form = NewTableForm(request.GET)
+        form.redraw_on_rules(reverse("tables:index"))
+        context = {"form": form, "redrawn": True}
+        return render(request, "tables/index.html#new_table_form", context)
     return _index(request)
 
 

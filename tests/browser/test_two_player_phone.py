@@ -43,7 +43,7 @@ def test_a_two_player_deal_to_its_end_by_tapping_on_a_phone(
     rules = page.get_by_label("Rules")
     expect(rules).to_have_value("standard")
     rules.select_option("two-player")
-    page.get_by_label("Opponents").select_option("casual")
+    page.get_by_label("Your opponent").select_option("casual")  # the form drawn for two
     page.get_by_label("Match length").select_option("1")
     page.get_by_label("Bot speed").select_option("fast")
     page.get_by_role("button", name="Deal the cards").tap()
