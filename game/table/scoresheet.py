@@ -127,6 +127,8 @@ class Chart:
 
 
 def difference_chart(match: Match, viewer: int | None) -> Chart | None:
+    """The match's running difference after each deal, from the viewer's side (North–South's,
+    or South's of two players, for someone watching)."""
     values = [ours(o.difference, viewer) for o in match.outcomes]
     if not values:
         return None
@@ -139,8 +141,13 @@ def difference_chart(match: Match, viewer: int | None) -> Chart | None:
 
     coords = [(pad, y(0))] + [(round(pad + step * (i + 1), 1), y(v)) for i, v in enumerate(values)]
     said = ", ".join(str(v) for v in values)
-    if viewer is None:
+    two = match.rules.seats == 2  # V1: each side is one player
+    if viewer is None and two:
+        label = _("Running difference after each deal, South minus North: %(values)s")
+    elif viewer is None:
         label = _("Running difference after each deal, North–South minus East–West: %(values)s")
+    elif two:
+        label = _("Running difference after each deal, you minus your opponent: %(values)s")
     else:
         label = _("Running difference after each deal, your team minus the opponents: %(values)s")
     return Chart(

@@ -4,8 +4,8 @@ then the figures (game.table.scoresheet)."""
 import pytest
 from django.utils import translation
 
-from game.engine import TeamScore
-from game.table.scoresheet import ScoreSheet, TeamLine
+from game.engine import TWO_PLAYER, DealScore, Match, TeamScore
+from game.table.scoresheet import ScoreSheet, TeamLine, difference_chart
 
 LINE = TeamLine("", TeamScore(cards=26, spades=40, aces=2, ten_of_diamonds=6, sweeps=0), ())
 
@@ -35,3 +35,18 @@ def test_the_headline_is_said_in_the_pages_language() -> None:
     with translation.override("hi"):
         assert sheet(24).headline == "आपकी टीम ने दौर 24 अंकों से जीता।"
         assert sheet(-1).headline == "विरोधियों ने दौर 1 अंक से जीता।"
+
+
+def test_the_chart_speaks_to_one_of_two_players() -> None:
+    match = Match(dealer=0, rules=TWO_PLAYER)
+    match = match.after_deal(DealScore((points(60), points(40))))
+    with translation.override("en"):
+        mine = difference_chart(match, 1)
+        watched = difference_chart(match, None)
+    assert mine is not None and watched is not None
+    assert mine.label == "Running difference after each deal, you minus your opponent: -20"
+    assert watched.label == "Running difference after each deal, South minus North: 20"
+
+
+def points(total: int) -> TeamScore:
+    return TeamScore(cards=26, spades=total, aces=0, ten_of_diamonds=0, sweeps=0)
