@@ -52,7 +52,15 @@ from typing import Any
 
 from django.utils.datastructures import MultiValueDict
 
-from game.engine import Card, InvalidPosition, NotationError, Position, SeepError, move_from_str
+from game.engine import (
+    PRESETS,
+    Card,
+    InvalidPosition,
+    NotationError,
+    Position,
+    SeepError,
+    move_from_str,
+)
 from lessons.content_text import (
     ENGLISH,
     ContentTextError,
@@ -166,6 +174,9 @@ class Lesson:
     steps: tuple[Step, ...] = field(default=())
     puzzles: tuple[str, ...] = ()  # the puzzle themes (slugs) that practise what it teaches
     part: str = PARTS[0]
+    table_rules: str = "standard"
+    """The house rules (a preset's name, RULES.md §9) the lesson teaches: its end offers a practice
+    table under them."""
 
     def cited_rules(self) -> set[str]:
         return set(self.rules).union(*(step.cited_rules() for step in self.steps))
@@ -328,6 +339,7 @@ def read_lesson(path: Path, language: str = ENGLISH) -> Lesson:
         steps=tuple(steps),
         puzzles=_tuple(data, "puzzles"),
         part=str(data.get("part", PARTS[0])),
+        table_rules=str(data.get("table_rules", "standard")),
     )
 
 
@@ -397,6 +409,9 @@ def check_lessons(lessons: Iterable[Lesson]) -> list[str]:
             problems.append(f"lesson {lesson.number}: in part {lesson.part}, after a later part")
         else:
             part = PARTS.index(lesson.part)
+        if lesson.table_rules not in PRESETS:
+            rules = lesson.table_rules
+            problems.append(f"lesson {lesson.number}: table_rules {rules!r} is no preset")
         if not MIN_STEPS <= len(lesson.steps) <= MAX_STEPS:
             problems.append(
                 f"lesson {lesson.number}: has {len(lesson.steps)} steps, "

@@ -220,5 +220,12 @@ def lesson_done(request: HttpRequest, slug: str) -> HttpResponse:
         "unanswered": [] if entry.completed else progress.unanswered(learner, lesson),
         "star_key": STAR_KEY,
         "practice_url": practice_url() if lesson.puzzles else "",
+        "table_url": _practice_table_url(lesson),
     }
     return render(request, "course/done.html", context)
+
+
+def _practice_table_url(lesson: Lesson) -> str:
+    """The practice table's form, set to the house rules the lesson taught."""
+    url = reverse("tables:practice")
+    return url if lesson.table_rules == "standard" else f"{url}?rules={lesson.table_rules}"

@@ -131,7 +131,17 @@ def test_the_lesson_walked_through_its_pages(client: Client) -> None:
     done = client.get(reverse("lessons:done", args=[SLUG])).content.decode()
     assert "Lesson done: Playing with two" in done
     assert "Next lesson" not in done  # the last lesson of the course
-    assert reverse("tables:practice") in done
+    assert f'href="{reverse("tables:practice")}?rules=two-player"' in done
+
+
+def test_its_end_offers_a_practice_table_under_two_player_rules(client: Client) -> None:
+    """The lesson's last page leads to the practice form with two-player Seep chosen."""
+    done = client.get(reverse("lessons:done", args=[SLUG])).content.decode()
+    link = re.search(r'href="([^"]*)">Try it at a practice table<', done)
+    assert link is not None
+    form = client.get(link[1].replace("&amp;", "&")).content.decode()
+    assert re.search(r'<option value="two-player" selected>', form)
+    assert "Your partner" not in form
 
 
 def test_the_opening_is_answered_by_the_opponent_and_the_deal_goes_on(client: Client) -> None:
