@@ -1,5 +1,5 @@
 """The house rules (RULES.md §9) in words: each preset's name as a table offers it and shows it
-is on, and where the rule book explains it.
+is on, and where the house rules page explains it.
 
 The presets themselves are the engine's (``game.engine.PRESETS``); this names them in the
 page's language, the standard game first.
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from game.engine import PRESETS, Ruleset, ruleset
-from game.table.citations import rule_book_url
+from game.table.citations import house_rules_url, rule_book_url
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
@@ -45,9 +45,14 @@ def rules_label(rules: Ruleset | str) -> str:
     return _("House rules: %(rules)s") % {"rules": rules_name(found)}
 
 
-def rules_url() -> str:
-    """Where the rule book explains the house rules ("" until the rule book is known)."""
-    return rule_book_url()
+def rules_url(rules: Ruleset | str) -> str:
+    """Where a preset is explained: its section of the house rules page, or the rule book for
+    the standard game ("" until the rules app has said where they are)."""
+    found = ruleset(rules) if isinstance(rules, str) else rules
+    if found.is_standard:
+        return rule_book_url()
+    page = house_rules_url()
+    return f"{page}#{found.name}" if page else ""
 
 
 __all__ = ["CHOICES", "NAMES", "rules_label", "rules_name", "rules_url"]

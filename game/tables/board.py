@@ -97,7 +97,7 @@ def page_context(
         # Mid-match, seats their people left, which anyone not seated may take.
         open_seats=[seat for seat in seats if seat.is_free and table.finished is None],
         join_form=join_form,
-        rules_url=house_rules.rules_url(),
+        rules_url=house_rules.rules_url(table.rules),
     )
     if table.started is None:
         context.update(lobby_context(table, seats, viewer), phase="lobby")

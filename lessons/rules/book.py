@@ -120,7 +120,11 @@ class Example:
 
     def _scene(self, position: Position, taken: tuple[Card, ...] = (), sweep: int = 0) -> Scene:
         houses = tuple(
-            HouseView(h, owners_label(self.viewer, h.owners), self.viewer in h.owners)
+            HouseView(
+                h,
+                owners_label(self.viewer, h.owners, position.rules.seats),
+                self.viewer in h.owners,
+            )
             for h in position.houses
         )
         return Scene(position.hands[self.viewer], position.loose, houses, taken, sweep)
@@ -257,19 +261,21 @@ def blocks_of(text: str) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def _example(data: dict[str, Any], rule: int) -> Example:
+def example_of(data: dict[str, Any], rule: str) -> Example:
+    """An example from its data, under ``rule`` ("R10", "V7"), the rule a refusal names unless
+    it says another."""
     unknown = set(data) - EXAMPLE_FIELDS
     if unknown:
-        raise BookError(f"R{rule}: an example has unknown fields {sorted(unknown)}")
+        raise BookError(f"{rule}: an example has unknown fields {sorted(unknown)}")
     if "move" in data and "refused" in data:
-        raise BookError(f"R{rule}: an example has a move or a refused attempt, not both")
+        raise BookError(f"{rule}: an example has a move or a refused attempt, not both")
     if ("move" in data) != ("after" in data):
-        raise BookError(f"R{rule}: an example's move needs the position after it, and only it")
+        raise BookError(f"{rule}: an example's move needs the position after it, and only it")
     refused = None
     if "refused" in data:
         refused = attempt_from_text(data["refused"])
         if refused is None:
-            raise BookError(f"R{rule}: {data['refused']!r} is not an attempt")
+            raise BookError(f"{rule}: {data['refused']!r} is not an attempt")
     try:
         return Example(
             caption=str(data["caption"]).strip(),
@@ -277,10 +283,10 @@ def _example(data: dict[str, Any], rule: int) -> Example:
             move=move_from_str(data["move"]) if "move" in data else None,
             after=Position.from_str(data["after"]) if "after" in data else None,
             refused=refused,
-            rule=str(data.get("rule", f"R{rule}")),
+            rule=str(data.get("rule", rule)),
         )
     except ValueError as error:
-        raise BookError(f"R{rule}: {error}") from None
+        raise BookError(f"{rule}: {error}") from None
 
 
 def _rule(data: dict[str, Any], lesson_titles: dict[str, Any]) -> Rule:
@@ -298,7 +304,7 @@ def _rule(data: dict[str, Any], lesson_titles: dict[str, Any]) -> Rule:
         lesson=lesson,
         lesson_title=str(lesson_titles[lesson]),
         step=int(data["step"]),
-        examples=tuple(_example(e, number) for e in data.get("examples", ())),
+        examples=tuple(example_of(e, f"R{number}") for e in data.get("examples", ())),
     )
 
 

@@ -9,4 +9,5 @@ app_name = "rules"
 urlpatterns = [
     path("", views.book, name="book"),
     path("print/", views.sheet, name="sheet"),
+    path("house-rules/", views.house_rules_page, name="house_rules"),
 ]

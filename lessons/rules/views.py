@@ -5,6 +5,7 @@ from django.views.decorators.http import require_GET
 
 from game.engine import Suit
 from lessons.rules.book import card_values, rule_book
+from lessons.rules.house_rules import house_rules
 
 SUIT_NAMES = {
     Suit.SPADES: _("Spades"),
@@ -19,6 +20,7 @@ def _context() -> dict[str, object]:
     values = card_values()
     return {
         "book": rule_book(),
+        "presets": house_rules(),
         "values": values,
         "points": [(suit, SUIT_NAMES[suit], row) for suit, row in values.points],
     }
@@ -34,3 +36,9 @@ def book(request: HttpRequest) -> HttpResponse:
 def sheet(request: HttpRequest) -> HttpResponse:
     """The rules without examples, laid out to print on two sides of A4 for a class."""
     return render(request, "rules/sheet.html", _context())
+
+
+@require_GET
+def house_rules_page(request: HttpRequest) -> HttpResponse:
+    """Each preset's rules beside the standard rules they change, with examples of both."""
+    return render(request, "rules/house_rules.html", {"presets": house_rules()})

@@ -50,7 +50,9 @@ def test_a_two_player_deal_to_its_end_by_tapping_on_a_phone(
     expect(page.locator(".house-rules-on")).to_have_text(
         "House rules: Two-player Seep · The rule book"
     )
-    expect(page.locator(".house-rules-on a")).to_have_attribute("href", reverse("rules:book"))
+    expect(page.locator(".house-rules-on a")).to_have_attribute(
+        "href", reverse("rules:house_rules") + "#two-player"
+    )
     game, state = the_game()
     assert game.rules == "two-player" and state.rules == TWO_PLAYER
     taps: list[int] = []

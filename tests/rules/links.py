@@ -4,7 +4,7 @@ from html.parser import HTMLParser
 
 from game.table.citations import CITATION
 
-RULE_NUMBERS = range(1, 36)
+RULE_NUMBERS = {"R": range(1, 36), "V": range(1, 9)}  # RULES.md's rules, and its house rules
 UNREAD = {"script", "style", "title"}  # text a reader never sees as prose
 
 
@@ -31,14 +31,15 @@ class _Citations(HTMLParser):
         if self.unread:
             return
         for match in CITATION.finditer(data):
+            kind = match["kind"]
             cited = [int(n) for n in (match["first"], match["last"]) if n]
             start = max(0, match.start() - 40)
             context = " ".join(data[start : match.end() + 20].split())
             if self.href is None:
                 self.wrong.append(f"not a link: …{context}…")
-            elif len(cited) != 1 or not self.href.endswith(f"#R{cited[0]}"):
+            elif len(cited) != 1 or not self.href.endswith(f"#{kind}{cited[0]}"):
                 self.wrong.append(f"a link to {self.href!r}, not to its rule: {match[0]}")
-            elif cited[0] not in RULE_NUMBERS:
+            elif cited[0] not in RULE_NUMBERS[kind]:
                 self.wrong.append(f"a link to a rule that does not exist: {match[0]}")
 
 

@@ -68,7 +68,7 @@ def test_a_practice_table_plays_a_deal_under_each_preset(name: str) -> None:
         assert "House rules:" not in page
     else:
         assert game.rules_label in page
-        assert f'href="{reverse("rules:book")}"' in page
+        assert f'href="{reverse("rules:house_rules")}#{name}"' in page
     practice.play_deal_through_views(client, game)
     assert_scored_by(game, rules)
     sheet = client.get(reverse("tables:table", args=[game.code])).content.decode()
