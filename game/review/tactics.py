@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from game.bots.cardbits import POINTS_OF, mask_of, points_in
+from game.bots.cardbits import mask_of, points_in, points_table
 from game.bots.expert import house_worth, play_out, standing
 from game.engine import (
     Break,
@@ -80,8 +80,9 @@ class Trace:
 class _Watcher:
     """Adds up the parts of one play-out, one play at a time."""
 
-    def __init__(self, team: int, thrown: Card | None) -> None:
+    def __init__(self, team: int, thrown: Card | None, points: tuple[int, ...]) -> None:
         self.team = team
+        self.points = points  # each card's points under the deal's rules (R3, V5)
         self.thrown = thrown
         self.parts = [0.0] * len(Part)
         self.events: list[Event] = []
@@ -95,7 +96,7 @@ class _Watcher:
             house = before.house(move.house)
             assert house is not None
             if all(team_of(owner) != team_of(seat) for owner in house.owners):
-                points = sum(POINTS_OF[card.index] for card in house.cards)
+                points = sum(self.points[card.index] for card in house.cards)
                 self.events.append(
                     Event(
                         Part.HOUSES,
@@ -124,10 +125,10 @@ class _Watcher:
     def _capture(self, before: Position, move: Capture, after: Position, seat: int) -> None:
         house = before.house(move.card.rank) if move.house else None
         if house is not None:  # the card that takes a house is won with it
-            points = sum(POINTS_OF[card.index] for card in (move.card, *house.cards))
+            points = sum(self.points[card.index] for card in (move.card, *house.cards))
             self._won(Part.HOUSES, seat, points, move.card, house)
         for card in (*move.loose, move.card) if house is None else move.loose:
-            points = POINTS_OF[card.index]
+            points = self.points[card.index]
             if not points:
                 continue
             if card == TEN_OF_DIAMONDS:
@@ -151,7 +152,7 @@ class _Watcher:
         if isinstance(move, Capture):
             house = before.house(move.card.rank) if move.house else None
             taken &= ~mask_of((move.card, *move.loose, *(house.cards if house else ())))
-        points = points_in(taken)
+        points = points_in(taken, self.points)
         self.parts[Part.LAST] += points if side == self.team else -points
         self.events.append(Event(Part.LAST, side, self.ply, points))
 
@@ -159,7 +160,8 @@ class _Watcher:
 def rollout(position: Position, move: Move, team: int, plays: int) -> tuple[float, int, Trace]:
     """Play ``move`` in the sampled ``position`` and ``plays`` plays after it as the search does:
     its value for ``team`` (``standing``), the work done, and its trace."""
-    watch = _Watcher(team, move.card if isinstance(move, Throw) else None)
+    thrown = move.card if isinstance(move, Throw) else None
+    watch = _Watcher(team, thrown, points_table(position.rules))
     after = position.apply_unchecked(move)
     watch(position, move, after)
     reached, work = play_out(after, plays, watch)

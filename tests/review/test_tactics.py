@@ -6,11 +6,22 @@ its whole loss."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.bots.sentences import Player
-from game.engine import Deal, Position, Relation, move_from_str, score_deal, view_for
+from game.engine import (
+    FAMILY,
+    STANDARD,
+    Deal,
+    Position,
+    Relation,
+    Ruleset,
+    move_from_str,
+    score_deal,
+    view_for,
+)
 from game.review import Found, Mark, Theme, evaluate, judge_play, mark_for, rng_for
 from game.review.tactics import Part, rollout
 from game.review.themes import diagnose, lost_by_part
@@ -113,3 +124,13 @@ def test_a_play_out_to_the_end_of_the_deal_is_all_tactics(seed: int) -> None:
         before = score.teams[0].total - score.teams[1].total
         assert trace.of(Part.REST) == pytest.approx(0.0)
         assert sum(trace.parts) == pytest.approx(value - before)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, FAMILY], ids=lambda rules: rules.name)
+def test_the_ten_of_diamonds_is_worth_what_the_rules_say(rules: Ruleset) -> None:
+    """Under family scoring the 10♦ counts 2 (V5), and the play-out says so."""
+    position = replace(TEN, rules=rules)
+    _value, _work, trace = rollout(position, move_from_str("throw TD"), 0, 48)
+    events = [event for event in trace.events if event.part is Part.TEN]
+    assert events
+    assert {event.points for event in events} == {rules.ten_of_diamonds}
