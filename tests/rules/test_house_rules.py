@@ -129,6 +129,12 @@ def test_the_page_cites_the_r_rules_each_v_rule_changes_as_links(page: str) -> N
     assert citations_not_linked(page) == []
 
 
+def test_a_refusal_that_cites_its_rule_says_it_once(page: str) -> None:
+    """V7's sentence cites V7 itself, so the example does not add "(V7)" after it."""
+    (refused,) = [e for e in elements(page) if "scene-refused" in e.attrs.get("class", "")]
+    assert text_of(refused).count("V7") == 1
+
+
 def test_the_page_links_back_to_the_rule_book_and_to_the_two_player_lesson(page: str) -> None:
     assert f'href="{reverse("rules:book")}"' in page
     assert f'href="{reverse("lessons:lesson", args=["playing-with-two"])}"' in page
