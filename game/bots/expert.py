@@ -32,7 +32,7 @@ from .heuristic import judge, situation_from_position, sweep_worth, view_situati
 from .knowledge import knowledge_of
 from .reasons import describe
 from .sampling import Sampler
-from .sentences import Explanation, explain
+from .sentences import Explanation, Tenths, explain
 
 DEFAULT_BUDGET = 1.0
 WORK_PER_SECOND = 30_000.0
@@ -217,4 +217,4 @@ def explain_search(best: Candidate, pool: list[Candidate], samples: int, view: V
     gap = best.mean - max(rivals)
     if gap < 0.5:
         return explain(Told.NONE_BETTER, move=move, samples=samples)
-    return explain(Told.AHEAD_BY, move=move, samples=samples, gap=f"{gap:.1f}")
+    return explain(Told.AHEAD_BY, move=move, samples=samples, gap=Tenths(round(gap, 1)))

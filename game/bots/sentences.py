@@ -74,6 +74,13 @@ class Points:
 
 
 @dataclass(frozen=True, slots=True)
+class Tenths:
+    """A number to one decimal place ("3.5"), written as the page's language writes it ("3,5")."""
+
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
 class OneOf:
     """Values of which any one will do: "a 9, an 8 or a K"."""
 
@@ -119,11 +126,12 @@ Value = (
     | TheCards
     | Taken
     | Points
+    | Tenths
     | OneOf
     | FloorLeft
     | Player
 )
-"""An explanation's value; ``str`` is shown as it is (a number already formatted: "1.5")."""
+"""An explanation's value; ``str`` is shown as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +217,8 @@ def value_in_english(value: Value | Explanation) -> str:
             )
         case Points():
             return f"{value.count} point{'' if value.count == 1 else 's'}"
+        case Tenths():
+            return f"{value.value:.1f}"
         case OneOf():
             return join_words([a_value(v) for v in value.values], " or ")
         case FloorLeft():
@@ -260,6 +270,8 @@ def _value_to_json(value: Value | Explanation) -> Any:
             }
         case Points():
             return {"points": value.count}
+        case Tenths():
+            return {"tenths": value.value}
         case OneOf():
             return {"one_of": list(value.values)}
         case FloorLeft():
@@ -297,6 +309,8 @@ def _value_from_json(data: Any, codes: type[Code]) -> Value | Explanation:
             )
         case "points":
             return Points(content)
+        case "tenths":
+            return Tenths(content)
         case "one_of":
             return OneOf(tuple(content))
         case "floor":

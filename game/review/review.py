@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.sentences import Explanation, explain
+from game.bots.sentences import Explanation, Tenths, explain
 from game.engine import CardMove, Deal, Move, View, move_from_json, view_for
 
 from .english import Found, Theme
@@ -286,7 +286,7 @@ def _why(
     if mark is Mark.GOOD:
         if played == best:
             return None, explain(Found.BEST_FOUND)
-        return None, explain(Found.AS_GOOD, loss=f"{loss:.1f}")
+        return None, explain(Found.AS_GOOD, loss=Tenths(round(loss, 1)))
     diagnosis = diagnose(view, evaluation.of(played), evaluation.best, loss)
     return diagnosis.theme, diagnosis.why
 

@@ -12,6 +12,7 @@ with both English modules given to ``xgettext`` beside the engine's.
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext, pgettext
 
 from game.bots.sentences import (
@@ -21,6 +22,7 @@ from game.bots.sentences import (
     Player,
     Points,
     Taken,
+    Tenths,
     TheCards,
     Value,
 )
@@ -101,6 +103,8 @@ def _value(value: Value | Explanation) -> str:
             return join_words([_taken(part) for part in value.parts])
         case Points():
             return ngettext("%(n)s point", "%(n)s points", value.count) % {"n": value.count}
+        case Tenths():
+            return number_format(value.value, 1)
         case OneOf():
             return _one_of(value.values)
         case FloorLeft():

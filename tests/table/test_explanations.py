@@ -20,6 +20,7 @@ from game.bots.sentences import (
     Player,
     Points,
     Taken,
+    Tenths,
     TheCards,
     explain,
 )
@@ -200,14 +201,14 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
         f"{THROW_K_HINDI}; 24 कल्पित दौरों में कोई और चाल इससे अच्छी नहीं रही",
     ),
     (
-        explain(Told.AHEAD_BY, move=THROW_K, samples=24, gap="3.5"),
+        explain(Told.AHEAD_BY, move=THROW_K, samples=24, gap=Tenths(3.5)),
         "Throws the K♦; in 24 imagined deals it came out 3.5 points ahead of the next best",
         f"{THROW_K_HINDI}; 24 कल्पित दौरों में यह अगली सबसे अच्छी चाल से 3.5 अंक आगे रही",
     ),
     (explain(Found.ONLY_PLAY), "The only legal play", "नियम से सही यही एक चाल थी"),
     (explain(Found.BEST_FOUND), "The best play found", "विशेषज्ञ को मिली सबसे अच्छी चाल"),
     (
-        explain(Found.AS_GOOD, loss="1.5"),
+        explain(Found.AS_GOOD, loss=Tenths(1.5)),
         "As good as the best play, within 1.5 points",
         "सबसे अच्छी चाल जितनी ही अच्छी, 1.5 अंक के भीतर",
     ),
@@ -551,3 +552,16 @@ def test_each_two_player_explanation_in_english_and_read_back(
         assert word_explanation(explanation) == english
     codes = Told if explanation.code in set(Told) else Found
     assert Explanation.from_json(explanation.to_json(), codes) == explanation
+
+
+def test_a_number_with_tenths_is_written_as_the_language_writes_it() -> None:
+    """A review's "within 1.5 points" keeps its number as data, so Danish and Hungarian write
+    "1,5"; stored and read back it is the same number."""
+    said = explain(Found.AS_GOOD, loss=Tenths(1.5))
+    assert Explanation.from_json(said.to_json(), Found) == said
+    with translation.override("en"):
+        assert "1.5" in word_explanation(said)
+    for language in ("da", "hu"):
+        with translation.override(language):
+            worded = word_explanation(said)
+        assert "1,5" in worded and "1.5" not in worded, (language, worded)
