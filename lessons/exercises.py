@@ -131,7 +131,7 @@ def unseen_cards(position: Position, seat: int) -> list[Card]:
     return [card for card in DECK if card not in seen]
 
 
-def _mid_sentence(text: str) -> str:
+def mid_sentence(text: str) -> str:
     """A sentence as it reads inside another: its first letter small where it only starts the
     sentence ("Capture …"), kept where it is a card or a name ("Q♥ хөзрөөр …"), without the
     full stop."""
@@ -157,7 +157,7 @@ class Goal:
         """The task in words, e.g. "capture the 10♦"; a whole move is the instruction to make it,
         one sentence in the page's language ("cement the 10-house with the 6♣ and …")."""
         if self.name == "play" and position is not None:
-            return _mid_sentence(ask_play(position, move_from_str(self.arg)))
+            return mid_sentence(ask_play(position, move_from_str(self.arg)))
         return GOALS[self.name][1](self.arg)
 
     def why_missed(self, before: Position, move: Move) -> str:

@@ -34,7 +34,7 @@ from game.table.wording import describe_play as describe
 from game.table.wording import join_words, word_reason
 from game.table.wording import name_attempt as say_attempt
 from game.table.wording import name_play as say_move
-from lessons.exercises import Goal, parse_goals, reads_unseen
+from lessons.exercises import Goal, mid_sentence, parse_goals, reads_unseen
 from lessons.questions.base import (
     CITABLE_RULE_IDS,
     AnswerError,
@@ -634,7 +634,8 @@ class LineQuestion(EndingQuestion):
             record = self._defence(record)[0]
             move = self.best_at(record.position)[0]
             then = describe(record.position, move)
-            words.append(_("Then, after their best answers: %s") % (then[0].lower() + then[1:]))
+            then = mid_sentence(then) + then[len(then.rstrip("।.")) :]  # keeps its full stop
+            words.append(_("Then, after their best answers: %s") % then)
             record = record.apply_unchecked(move)
         return " ".join(words) + " " + _("(guarantees %(value)+d)") % {"value": value}
 

@@ -22,9 +22,9 @@ from game.engine import (
 )
 from game.table.wording import name_play
 from lessons.exercises import (
-    _mid_sentence,
     expected_loss,
     floor_points_taken,
+    mid_sentence,
     parse_goals,
     threat_to_house,
     unseen_cards,
@@ -120,9 +120,9 @@ def test_the_goal_is_met_only_by_a_house_play() -> None:
 
 def test_a_play_told_inside_a_sentence_keeps_a_card_that_starts_it() -> None:
     """A play told inside a task: a first word made small, but never a card ("q♥")."""
-    assert _mid_sentence("Capture the 9♣ with your 9♥.") == "capture the 9♣ with your 9♥"
-    assert _mid_sentence("Q♥ хөзрөөр байшинг аваарай.") == "Q♥ хөзрөөр байшинг аваарай"
-    assert _mid_sentence("10♦ से उठाइए।") == "10♦ से उठाइए"
+    assert mid_sentence("Capture the 9♣ with your 9♥.") == "capture the 9♣ with your 9♥"
+    assert mid_sentence("Q♥ хөзрөөр байшинг аваарай.") == "Q♥ хөзрөөр байшинг аваарай"
+    assert mid_sentence("10♦ से उठाइए।") == "10♦ से उठाइए"
 
 
 def test_a_whole_play_asked_is_one_instruction_a_language_words_whole() -> None:
@@ -138,7 +138,7 @@ def test_a_whole_play_asked_is_one_instruction_a_language_words_whole() -> None:
     (build,) = parse_goals(["play build 7D 10: 3C 4H 6S"])
     with translation.override("hi"):
         instruction = name_play(move_from_str(build.arg))
-        assert build.describe(building) == _mid_sentence(instruction)
+        assert build.describe(building) == mid_sentence(instruction)
 
 
 # Seat 0 to play on a bare floor, three cards in each hand: no 9 is still out (one in hand, three
