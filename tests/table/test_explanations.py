@@ -390,7 +390,7 @@ EXAMPLES: list[tuple[Explanation, str, str]] = [
     (
         explain(Found.MISSES_HOUSE, a_house=AHouse(13)),
         "Gives up a 13-house your team would win",
-        "13 का एक घर गँवाया, जो आपकी टीम जीतती",
+        "13 का घर गँवाया, जो आपकी टीम जीतती",
     ),
     (
         explain(Found.THROW_TAKEN, card=card("7S"), who=RIGHT),
