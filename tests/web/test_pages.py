@@ -76,7 +76,7 @@ def test_htmx_is_served_from_this_site(client: Client) -> None:
     html = client.get(reverse("home")).content
     sources = [script.attrs["src"] for script in elements(html, "script")]
 
-    assert "/static/django_htmx/htmx-2.min.js" in sources
+    assert "/static/js/htmx-2.0.11.min.js" in sources
 
 
 def test_body_carries_the_csrf_token_for_htmx(client: Client) -> None:
